@@ -1,0 +1,3 @@
+"""citeproof: catch hallucinated citations in legal writing."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,273 @@
+"""The data that flows between stages: frozen dataclasses and string enums."""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Half-open character range ``[start, end)`` into a document's text."""
+
+    start: int
+    end: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start <= self.end:
+            raise ValueError(f"bad span [{self.start}, {self.end})")
+
+    def slice(self, text: str) -> str:
+        return text[self.start : self.end]
+
+    def as_list(self) -> list[int]:
+        return [self.start, self.end]
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """Text of a brief with a map from character offsets to document pages.
+
+    ``page_starts[i]`` is the offset where page ``i + 1`` begins; empty when the
+    source has no pages (plain text, DOCX without explicit breaks).
+    """
+
+    text: str
+    path: str | None = None
+    page_starts: tuple[int, ...] = ()
+
+    @property
+    def pages(self) -> int:
+        return len(self.page_starts)
+
+    def page_of(self, offset: int) -> int | None:
+        if not self.page_starts:
+            return None
+        return bisect.bisect_right(self.page_starts, offset)
+
+
+class CitationType(StrEnum):
+    CASE = "case"
+    STATUTE = "statute"
+
+
+class CiteForm(StrEnum):
+    FULL = "full"
+    SHORT = "short"
+    ID = "id"
+    SUPRA = "supra"
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """One citation as written, with what it is offered for."""
+
+    id: str
+    type: CitationType
+    form: CiteForm
+    text: str
+    span: Span
+    volume: str | None = None
+    reporter: str | None = None
+    page: str | None = None
+    pin_pages: tuple[int, ...] = ()
+    pin_text: str | None = None
+    case_name: str | None = None
+    case_name_span: Span | None = None
+    year: int | None = None
+    court: str | None = None
+    quotes: tuple[Quote, ...] = ()
+    proposition: str | None = None
+    proposition_span: Span | None = None
+    parenthetical: str | None = None
+    antecedent_id: str | None = None
+    parallel_ids: tuple[str, ...] = ()
+    statute_title: str | None = None
+    statute_code: str | None = None
+    statute_section: str | None = None
+
+    @property
+    def cite(self) -> str | None:
+        """``volume reporter page`` or None for a cite without all three parts."""
+        if self.volume and self.reporter and self.page:
+            return f"{self.volume} {self.reporter} {self.page}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ReporterCite:
+    volume: str
+    reporter: str
+    page: str
+
+    def __str__(self) -> str:
+        return f"{self.volume} {self.reporter} {self.page}"
+
+
+@dataclass(frozen=True, slots=True)
+class Authority:
+    """A real case known to a library."""
+
+    id: str
+    name: str
+    name_abbreviation: str
+    decision_date: str
+    court: str
+    citations: tuple[ReporterCite, ...]
+    last_page: int | None = None
+    has_text: bool = False
+
+    @property
+    def citation(self) -> str:
+        return str(self.citations[0]) if self.citations else ""
+
+
+@dataclass(frozen=True, slots=True)
+class PageBreak:
+    reporter: str
+    volume: str
+    page: int
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Opinion:
+    """Full text of a case with the offsets where each reporter page begins."""
+
+    case_id: str
+    text: str
+    page_breaks: tuple[PageBreak, ...]
+
+    def reporters(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(b.reporter for b in self.page_breaks))
+
+    def breaks_for(self, reporter: str) -> tuple[PageBreak, ...]:
+        return tuple(b for b in self.page_breaks if b.reporter == reporter)
+
+    def page_at(self, offset: int, reporter: str) -> int | None:
+        """The page of ``reporter`` on which the character at ``offset`` is printed."""
+        page = None
+        for brk in self.breaks_for(reporter):
+            if brk.offset > offset:
+                break
+            page = brk.page
+        return page
+
+    def page_text(self, reporter: str, page: int) -> tuple[int, int] | None:
+        """``(start, end)`` offsets of ``page`` of ``reporter``, if marked."""
+        breaks = self.breaks_for(reporter)
+        for i, brk in enumerate(breaks):
+            if brk.page == page:
+                end = breaks[i + 1].offset if i + 1 < len(breaks) else len(self.text)
+                return brk.offset, end
+        return None
+
+
+class Coverage(StrEnum):
+    """How completely a library knows one reporter volume."""
+
+    COMPLETE = "complete"
+    COMPLETE_OPINIONS = "complete_opinions"
+    PARTIAL = "partial"
+    NOT_COVERED = "not_covered"
+
+
+class ResolutionStatus(StrEnum):
+    FOUND = "found"
+    NOT_FOUND = "not_found"
+    AMBIGUOUS = "ambiguous"
+    IMPOSSIBLE = "impossible"
+    UNRESOLVED = "unresolved"
+    ERROR = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What the library says about one citation."""
+
+    citation_id: str
+    status: ResolutionStatus
+    authority: Authority | None = None
+    candidates: tuple[Authority, ...] = ()
+    coverage: Coverage = Coverage.NOT_COVERED
+    containing: Authority | None = None
+    note: str = ""
+    reason: str | None = None
+
+
+class ErrorKind(StrEnum):
+    NONEXISTENT = "nonexistent"
+    NAME_MISMATCH = "name_mismatch"
+    WRONG_PINCITE = "wrong_pincite"
+    MISQUOTE = "misquote"
+    MISREPRESENTATION = "misrepresentation"
+    STATUTE_NONEXISTENT = "statute_nonexistent"
+    STATUTE_REPEALED = "statute_repealed"
+
+
+class Outcome(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    UNKNOWN = "unknown"
+
+
+class Reason(StrEnum):
+    NOT_IN_COVERAGE = "not_in_coverage"
+    NO_TEXT = "no_text"
+    NO_PAGE_MARKERS = "no_page_markers"
+    AMBIGUOUS = "ambiguous"
+    BACKEND_ERROR = "backend_error"
+    RATE_LIMITED = "rate_limited"
+    UNRESOLVED_SHORT_FORM = "unresolved_short_form"
+    INCOMPLETE_CITE = "incomplete_cite"
+    NOT_CHECKED = "not_checked"
+    STATUTE_NOT_IN_REGISTRY = "statute_not_in_registry"
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """The result of one check on one citation."""
+
+    kind: ErrorKind
+    outcome: Outcome
+    explanation: str = ""
+    fragment: str | None = None
+    span: Span | None = None
+    evidence: str = ""
+    confidence: float = 1.0
+    reason: Reason | None = None
+
+
+class Status(StrEnum):
+    VERIFIED = "verified"
+    HALLUCINATED = "hallucinated"
+    UNVERIFIABLE = "unverifiable"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    citation: Citation
+    status: Status
+    reason: Reason | None = None
+    authority: Authority | None = None
+    errors: tuple[Finding, ...] = ()
+    findings: tuple[Finding, ...] = field(default=(), repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """Identity of a library: what it is, when it was built, what it holds."""
+
+    name: str
+    built_at: str
+    cases: int
+    opinions_with_text: int
+    citations: int = 0
+    statutes: int = 0

@@ -1,0 +1,1 @@
+"""Benchmark builders and scorers."""

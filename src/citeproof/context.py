@@ -38,7 +38,8 @@ class Sentences:
 
         self.text = text
         self.spans: list[tuple[int, int]] = [
-            (s, e) for s, e in nupunkt.sent_spans(text) if text[s:e].strip()
+            piece for s, e in nupunkt.sent_spans(text) if text[s:e].strip()
+            for piece in _split_missed(text, s, e)
         ] or [(0, len(text))]
         self._starts = [s for s, _ in self.spans]
 
@@ -47,6 +48,20 @@ class Sentences:
 
     def span(self, index: int) -> tuple[int, int]:
         return self.spans[index]
+
+
+_MISSED_BOUNDARY = re.compile(r"(?<![A-Za-z'])[a-z]{3,}[.!?][\"”’']?\s+(?=[A-Z])")
+
+
+def _split_missed(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Split where a plain lower-case word ends a sentence that the splitter joined
+    (``... inherently equal. Brown, 347 U.S. at 495.``)."""
+    pieces, cursor = [], start
+    for m in _MISSED_BOUNDARY.finditer(text, start, end):
+        pieces.append((cursor, m.end()))
+        cursor = m.end()
+    pieces.append((cursor, end))
+    return pieces
 
 
 def year_paren_after(text: str, end: int, limit: int = 160) -> YearParen | None:

@@ -99,7 +99,8 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
                     IdCitation: CiteForm.ID, SupraCitation: CiteForm.SUPRA}.get(type(cite))
             if form is None:
                 continue
-            reporter = cite.corrected_reporter() if form in (CiteForm.FULL, CiteForm.SHORT) else None
+            reporter = (cite.corrected_reporter()  # type: ignore[attr-defined]
+                        if form in (CiteForm.FULL, CiteForm.SHORT) else None)
             yield _RawCite(form, Span(start + offset, end + offset), pin_end,
                            cite.groups.get("volume"), reporter, cite.groups.get("page"),
                            getattr(meta, "pin_cite", None), getattr(meta, "antecedent_guess", None))
@@ -204,7 +205,7 @@ def _support(text: str, cite_start: int, cite_end: int,
 def _is_citation_sentence(text: str, sentences: Sentences, index: int) -> bool:
     start, end = sentences.span(index)
     m = re.search(r"\b\d+\s+[A-Z][\w. ]{0,20}?\s+\d+|\b[Ii]d\.|\bsupra\b", text[start:end])
-    return bool(m) and starts_citation_sentence(text, start, start + m.start())
+    return m is not None and starts_citation_sentence(text, start, start + m.start())
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[str, Span] | None:
@@ -246,16 +247,17 @@ def _antecedent(raw: _RawCite, earlier: list[Citation]) -> Citation | None:
         prev = cases[-1]
         return _full_of(prev, earlier)
     guess = (raw.antecedent_guess or "").lower().strip(" ,")
+    fallback = None
     for cand in reversed(cases):
         if cand.form is not CiteForm.FULL:
             continue
         if raw.form is CiteForm.SHORT and (cand.volume, cand.reporter) != (raw.volume, raw.reporter):
             continue
-        if guess and cand.case_name and guess not in cand.case_name.lower():
-            if raw.form is CiteForm.SUPRA:
-                continue
-        return _primary(cand, earlier)
-    return None
+        if not guess or (cand.case_name and guess in cand.case_name.lower()):
+            return _primary(cand, earlier)
+        if raw.form is CiteForm.SHORT and fallback is None:
+            fallback = cand  # same volume and reporter, but the name written differs
+    return _primary(fallback, earlier) if fallback else None
 
 
 def _full_of(citation: Citation, earlier: list[Citation]) -> Citation | None:

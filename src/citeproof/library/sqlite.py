@@ -1,0 +1,189 @@
+"""The embedded default library: one SQLite file (stdlib sqlite3, FTS5)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+from ..models import Authority, Coverage, Opinion, PageBreak, ReporterCite, Snapshot
+from ..names import SAME_NAME, distinctive_parties, name_key, same_name_score
+from .base import CasePages, LibraryError
+
+MIGRATIONS = [
+    """
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+    CREATE TABLE cases(
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, name_abbreviation TEXT NOT NULL,
+        decision_date TEXT, court TEXT, jurisdiction TEXT,
+        last_page INTEGER, last_star_page INTEGER, next_case_page INTEGER,
+        pages_reporter TEXT, source TEXT);
+    CREATE TABLE citations(
+        case_id TEXT NOT NULL REFERENCES cases(id), position INTEGER NOT NULL,
+        volume TEXT NOT NULL, reporter TEXT NOT NULL, page TEXT NOT NULL, page_num INTEGER);
+    CREATE INDEX citations_cite ON citations(reporter, volume, page_num);
+    CREATE INDEX citations_case ON citations(case_id);
+    CREATE TABLE opinions(case_id TEXT PRIMARY KEY REFERENCES cases(id), text TEXT NOT NULL);
+    CREATE TABLE page_breaks(
+        case_id TEXT NOT NULL, reporter TEXT NOT NULL, volume TEXT NOT NULL,
+        page INTEGER NOT NULL, offset INTEGER NOT NULL);
+    CREATE INDEX page_breaks_case ON page_breaks(case_id);
+    CREATE TABLE coverage(
+        reporter TEXT NOT NULL, first_volume INTEGER NOT NULL, last_volume INTEGER NOT NULL,
+        status TEXT NOT NULL);
+    CREATE INDEX coverage_reporter ON coverage(reporter);
+    CREATE TABLE name_keys(key TEXT NOT NULL, case_id TEXT NOT NULL);
+    CREATE INDEX name_keys_key ON name_keys(key);
+    CREATE TABLE cites(case_id TEXT NOT NULL, cited TEXT NOT NULL);
+    CREATE VIRTUAL TABLE passages USING fts5(
+        case_id UNINDEXED, reporter UNINDEXED, page UNINDEXED, start UNINDEXED, text);
+    """,
+]
+LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
+_CASE_COLUMNS = "c.id, c.name, c.name_abbreviation, c.decision_date, c.court, c.last_page"
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        conn.executescript(script)
+        conn.execute(f"PRAGMA user_version = {number}")
+
+
+class SQLiteLibrary:
+    """Read-only access to a built library file; safe to share between threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if not self.path.exists():
+            raise LibraryError(f"library file not found: {self.path}")
+        self._local = threading.local()
+        self._snapshot = self._read_snapshot()
+        self.cases_at = lru_cache(maxsize=4096)(self._cases_at)  # type: ignore[method-assign]
+        self.opinion = lru_cache(maxsize=64)(self._opinion)  # type: ignore[method-assign]
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            uri = f"file:{self.path}?mode=ro"
+            try:
+                conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            except sqlite3.Error as exc:
+                raise LibraryError(f"cannot open library {self.path}: {exc}") from None
+            self._local.conn = conn
+        return conn
+
+    def _read_snapshot(self) -> Snapshot:
+        try:
+            meta = dict(self.conn.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.DatabaseError as exc:
+            raise LibraryError(f"{self.path} is not a citeproof library: {exc}") from None
+        return Snapshot(
+            name=meta.get("name", self.path.stem), built_at=meta.get("built_at", ""),
+            cases=int(meta.get("cases", 0)), opinions_with_text=int(meta.get("opinions", 0)),
+            citations=int(meta.get("citations", 0)),
+        )
+
+    def snapshot(self) -> Snapshot:
+        return self._snapshot
+
+    def meta(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT key, value FROM meta").fetchall())
+
+    def _authorities(self, where: str, params: tuple[object, ...]) -> tuple[Authority, ...]:
+        rows = self.conn.execute(
+            f"SELECT DISTINCT {_CASE_COLUMNS}, o.case_id IS NOT NULL FROM cases c "
+            f"LEFT JOIN opinions o ON o.case_id = c.id WHERE {where}", params
+        ).fetchall()
+        return tuple(self._authority(row) for row in rows)
+
+    def _authority(self, row: tuple) -> Authority:  # type: ignore[type-arg]
+        cites = self.conn.execute(
+            "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position",
+            (row[0],),
+        ).fetchall()
+        return Authority(
+            id=row[0], name=row[1], name_abbreviation=row[2], decision_date=row[3] or "",
+            court=row[4] or "", citations=tuple(ReporterCite(*c) for c in cites),
+            last_page=row[5], has_text=bool(row[6]),
+        )
+
+    def _cases_at(self, volume: str, reporter: str, page: int) -> tuple[Authority, ...]:
+        return self._authorities(
+            "c.id IN (SELECT case_id FROM citations WHERE reporter = ? AND volume = ? "
+            "AND page_num = ?)", (reporter, volume, page))
+
+    def case(self, case_id: str) -> Authority | None:
+        found = self._authorities("c.id = ?", (case_id,))
+        return found[0] if found else None
+
+    def case_around(self, volume: str, reporter: str, page: int) -> CasePages | None:
+        row = self.conn.execute(
+            "SELECT ci.case_id, ci.page_num, ci.reporter = c.pages_reporter, c.last_page, "
+            "c.last_star_page, "
+            "c.next_case_page FROM citations ci JOIN cases c ON c.id = ci.case_id "
+            "WHERE ci.reporter = ? AND ci.volume = ? AND ci.page_num < ? "
+            "ORDER BY ci.page_num DESC LIMIT 1", (reporter, volume, page)).fetchone()
+        if row is None:
+            return None
+        case_id, first, paginated, last_page, last_star, next_page = row
+        authority = self.case(case_id)
+        assert authority is not None
+        if not paginated:  # page data describe one reporter: the case's pages_reporter
+            last_page = last_star = next_page = None
+        known = last_page or last_star or first
+        long_gaps = self.conn.execute(
+            "SELECT COUNT(*) FROM citations ci JOIN cases c ON c.id = ci.case_id "
+            "WHERE ci.reporter = ? AND ci.volume = ? AND ci.page_num <= ? "
+            "AND c.next_case_page - ci.page_num > ?", (reporter, volume, first, LONG_GAP)
+        ).fetchone()[0]
+        return CasePages(authority, first, known, last_page is not None, next_page,
+                         in_opinions_section=next_page is not None and long_gaps == 0)
+
+    def coverage(self, reporter: str, volume: str) -> Coverage:
+        if not volume.isdigit():
+            return Coverage.NOT_COVERED
+        row = self.conn.execute(
+            "SELECT status FROM coverage WHERE reporter = ? AND ? BETWEEN first_volume AND "
+            "last_volume ORDER BY CASE status WHEN 'complete' THEN 0 WHEN 'complete_opinions' "
+            "THEN 1 ELSE 2 END LIMIT 1", (reporter, int(volume))).fetchone()
+        return Coverage(row[0]) if row else Coverage.NOT_COVERED
+
+    def coverage_table(self) -> list[tuple[str, str, int, int]]:
+        """``(reporter, status, volumes, ranges)`` per reporter and status."""
+        return self.conn.execute(
+            "SELECT reporter, status, SUM(last_volume - first_volume + 1), COUNT(*) "
+            "FROM coverage GROUP BY reporter, status ORDER BY reporter, status").fetchall()
+
+    def _opinion(self, case_id: str) -> Opinion | None:
+        row = self.conn.execute("SELECT text FROM opinions WHERE case_id = ?", (case_id,)).fetchone()
+        if row is None:
+            return None
+        breaks = self.conn.execute(
+            "SELECT reporter, volume, page, offset FROM page_breaks WHERE case_id = ? "
+            "ORDER BY offset, rowid", (case_id,)).fetchall()
+        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks))
+
+    def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
+        keys = [name_key(tokens) for tokens in distinctive_parties(name) if tokens]
+        if not keys:
+            return ()
+        marks = ",".join("?" * len(keys))
+        ids = [r[0] for r in self.conn.execute(
+            f"SELECT case_id FROM name_keys WHERE key IN ({marks}) GROUP BY case_id "
+            f"HAVING COUNT(DISTINCT key) = ? LIMIT 200", (*keys, len(keys))).fetchall()]
+        found = [a for i in ids if (a := self.case(i)) is not None]
+        ranked = sorted(((same_name_score(name, a.name_abbreviation), a) for a in found),
+                        key=lambda pair: -pair[0])
+        return tuple(a for score, a in ranked[:limit] if score >= SAME_NAME)
+
+    def passages(self, case_id: str, query: str, limit: int = 5) -> list[tuple[str, int, str]]:
+        """Best-matching passages of one opinion: ``(reporter, page, text)``."""
+        terms = " OR ".join(f'"{t}"' for t in query.split() if t.isalnum() and len(t) > 2)
+        if not terms:
+            return []
+        return self.conn.execute(
+            "SELECT reporter, page, text FROM passages WHERE passages MATCH ? AND case_id = ? "
+            "ORDER BY rank LIMIT ?", (terms, case_id, limit)).fetchall()

@@ -1,0 +1,147 @@
+"""The whole check: document → citations → resolutions → findings → verdicts → report."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .checks import (
+    check_existence,
+    check_name,
+    check_parallel,
+    check_pincite,
+    check_quotes,
+    check_statute,
+)
+from .decide import decide
+from .extract import extract_citations
+from .library.base import Library, LibraryError
+from .models import (
+    Citation,
+    CitationType,
+    Document,
+    Finding,
+    Opinion,
+    Outcome,
+    Resolution,
+    Snapshot,
+    Status,
+    Verdict,
+)
+from .read import document_from_text, read_document
+from .resolve import resolve
+from .support import check_support
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    document: Document
+    snapshot: Snapshot
+    verdicts: tuple[Verdict, ...]
+
+    def count(self, status: Status) -> int:
+        return sum(1 for v in self.verdicts if v.status is status)
+
+    @property
+    def hallucinated(self) -> bool:
+        return self.count(Status.HALLUCINATED) > 0
+
+    def to_json(self) -> dict[str, Any]:
+        from .report import report_json
+
+        return report_json(self)
+
+
+def check_document(document: Document, library: Library,
+                   progress: Progress | None = None) -> Report:
+    citations = extract_citations(document)
+    by_id = {c.id: c for c in citations}
+    resolutions: dict[str, Resolution] = {}
+    cache: dict[tuple[str | None, ...], Resolution] = {}
+    for c in citations:
+        key = (c.volume, c.reporter, c.page, c.case_name)
+        if c.type is CitationType.CASE and key in cache:
+            resolutions[c.id] = replace(cache[key], citation_id=c.id)
+        else:
+            resolutions[c.id] = cache[key] = resolve(c, library)
+    verdicts = []
+    for n, c in enumerate(citations, 1):
+        findings = _findings(c, resolutions, by_id, library)
+        verdicts.append(decide(c, resolutions[c.id], findings))
+        if progress:
+            progress(n, len(citations))
+    return Report(document, library.snapshot(), tuple(verdicts))
+
+
+def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, Citation],
+              library: Library) -> list[Finding]:
+    if c.type is CitationType.STATUTE:
+        return [check_statute(c)]
+    r = resolutions[c.id]
+    findings = [check_existence(c, r)]
+    primary_id = min((c.id, *c.parallel_ids), key=lambda i: by_id[i].span.start)
+    if primary_id != c.id:
+        parallel = check_parallel(c, r, resolutions.get(primary_id), by_id.get(primary_id))
+        if parallel is not None:
+            return [*findings, parallel]
+    if r.authority is None:
+        return findings
+    name = check_name(c, r)
+    if name.outcome is Outcome.FAIL and c.case_name:
+        name = check_name(c, r, _safe(lambda: library.cases_named(c.case_name or ""), ()))
+    findings.append(name)
+    opinion = _safe(lambda: library.opinion(r.authority.id), None) if r.authority.has_text \
+        else None
+    findings.extend(_content_findings(c, r, opinion, library))
+    return findings
+
+
+def _content_findings(c: Citation, r: Resolution, opinion: Opinion | None,
+                      library: Library) -> list[Finding]:
+    quote_findings, matches = check_quotes(c, opinion)
+    last_page, next_page = _case_bounds(c, r, library)
+    pin = check_pincite(c, r, opinion, matches, last_page, next_page)
+    out = [*quote_findings, *([pin] if pin else [])]
+    if not any(f.outcome is Outcome.FAIL for f in out):
+        out.append(check_support(c, opinion))
+    return out
+
+
+def _case_bounds(c: Citation, r: Resolution, library: Library) -> tuple[int | None, int | None]:
+    if not (c.volume and c.reporter and c.page and c.page.isdigit()):
+        return None, None
+    around = _safe(lambda: library.case_around(c.volume or "", c.reporter or "",
+                                               int(c.page or 0) + 1), None)
+    if around is None or r.authority is None or around.authority.id != r.authority.id:
+        return None, None
+    return (around.last_known_page if around.last_page_exact else None), around.next_case_page
+
+
+def _safe(call, default):  # type: ignore[no-untyped-def]
+    try:
+        return call()
+    except LibraryError:
+        return default
+
+
+def check(source: str | Path, library: Library | None = None,
+          progress: Progress | None = None) -> Report:
+    """Check a file (path) or a text; uses the bundled library unless one is given."""
+    if library is None:
+        from .library.default import default_library
+
+        library = default_library()
+    if isinstance(source, Path) or ("\n" not in source and len(source) < 4096
+                                    and Path(source).is_file()):
+        document = read_document(source)
+    else:
+        document = document_from_text(str(source))
+    return check_document(document, library, progress)
+
+
+__all__ = ["Report", "__version__", "check", "check_document"]

@@ -1,0 +1,135 @@
+"""Find a quoted passage in an opinion: exact after normalising, else the nearest wording."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import fuzz
+
+_WORD = re.compile(r"[a-z0-9]+")
+_RAW_WORD = re.compile(r"(?:[A-Za-z0-9]|\[[A-Za-z]\])+")
+_ELLIPSIS = re.compile(r"\s*(?:\.\s*\.\s*\.(?:\s*\.)?|…)\s*")
+_INSERTION = re.compile(r"\[[^\]]{2,}\]")
+_TRAILERS = re.compile(
+    r"\((?:cleaned up|internal quotation marks?(?: and citations?)? omitted|emphasis (?:added|"
+    r"in original|omitted)|alterations? in original|citations? omitted)[^)]*\)", re.I)
+NEAR_MATCH_SCORE = 80.0
+MIN_WORDS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class NormalText:
+    """Lower-case words of a text joined by single spaces, with each word's original offsets."""
+
+    joined: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+    char_word: tuple[int, ...]  # index in ``joined`` → word number
+
+
+def normalise(text: str) -> NormalText:
+    words = list(_RAW_WORD.finditer(text))  # offsets stay those of the original text
+    joined_parts: list[str] = []
+    char_word: list[int] = []
+    for i, m in enumerate(words):
+        word = m.group().replace("[", "").replace("]", "").lower()  # [t]he → the
+        if i:
+            joined_parts.append(" ")
+            char_word.append(i)
+        joined_parts.append(word)
+        char_word.extend([i] * len(word))
+    return NormalText("".join(joined_parts), tuple(m.start() for m in words),
+                      tuple(m.end() for m in words), tuple(char_word))
+
+
+@lru_cache(maxsize=64)
+def normalise_cached(text: str) -> NormalText:
+    return normalise(text)
+
+
+def fragments(quote: str) -> list[str]:
+    """The pieces of a quote that must each appear, in order (split at ellipses/insertions)."""
+    body = _TRAILERS.sub(" ", quote)
+    body = re.sub(r"\[(\w)\]", r"\1", body)
+    pieces = [p for part in _ELLIPSIS.split(body) for p in _INSERTION.split(part)]
+    return [" ".join(_WORD.findall(p.lower().replace("’", "'"))) for p in pieces
+            if _WORD.search(p.lower())]
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteMatch:
+    found: bool
+    start: int | None = None  # offsets into the opinion text
+    end: int | None = None
+    score: float = 0.0
+    real_wording: str = ""
+    diff: str = ""
+
+
+def _offsets(norm: NormalText, start: int, end: int) -> tuple[int, int]:
+    first = norm.char_word[start]
+    last = norm.char_word[max(start, end - 1)]
+    return norm.starts[first], norm.ends[last]
+
+
+def locate(quote: str, opinion_text: str) -> QuoteMatch | None:
+    """Where ``quote`` occurs in ``opinion_text``; None when it is too short to judge."""
+    pieces = fragments(quote)
+    if sum(len(p.split()) for p in pieces) < MIN_WORDS:
+        return None
+    norm = normalise_cached(opinion_text)
+    haystack = f" {norm.joined} "
+    cursor, first_start, last_end = 0, None, None
+    for piece in pieces:
+        at = haystack.find(f" {piece} ", cursor)
+        if at < 0:
+            return _nearest(" ".join(pieces), norm, opinion_text)
+        first_start = at if first_start is None else first_start
+        cursor = at + len(piece) + 1
+        last_end = cursor - 1
+    assert first_start is not None and last_end is not None
+    start, end = _offsets(norm, first_start, last_end)
+    return QuoteMatch(True, start, end, 100.0, opinion_text[start:end])
+
+
+def _nearest(wanted: str, norm: NormalText, opinion_text: str) -> QuoteMatch:
+    if not norm.joined:
+        return QuoteMatch(False)
+    align = fuzz.partial_ratio_alignment(wanted, norm.joined)
+    if align is None or align.score < NEAR_MATCH_SCORE:
+        return QuoteMatch(False, score=align.score if align else 0.0)
+    first, last = _tighten(wanted.split(), norm, align.dest_start, align.dest_end)
+    start, end = norm.starts[first], norm.ends[last]
+    real = opinion_text[start:end]
+    return QuoteMatch(False, start, end, align.score, real, word_diff(wanted, real))
+
+
+def _tighten(wanted: list[str], norm: NormalText, start: int, end: int) -> tuple[int, int]:
+    """Word range of the real passage: the aligned window trimmed to matching words."""
+    words = norm.joined.split(" ")
+    lo = max(0, norm.char_word[start] - len(wanted))
+    hi = min(len(words), norm.char_word[max(start, end - 1)] + len(wanted) + 1)
+    matcher = difflib.SequenceMatcher(a=words[lo:hi], b=wanted, autojunk=False)
+    blocks = [b for b in matcher.get_matching_blocks() if b.size]
+    if not blocks:
+        return norm.char_word[start], norm.char_word[max(start, end - 1)]
+    return lo + blocks[0].a, lo + blocks[-1].a + blocks[-1].size - 1
+
+
+def word_diff(quoted: str, real: str) -> str:
+    """``[-real-]{+quoted+}`` marks for the words that differ."""
+    a = _WORD.findall(real.lower())
+    b = _WORD.findall(quoted.lower())
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(" ".join(a[i1:i2]))
+            continue
+        if i2 > i1:
+            out.append("[-" + " ".join(a[i1:i2]) + "-]")
+        if j2 > j1:
+            out.append("{+" + " ".join(b[j1:j2]) + "+}")
+    return " ".join(out)

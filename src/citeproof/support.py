@@ -1,0 +1,93 @@
+"""Offline support check for propositions: flags only an opinion that states the opposite.
+
+Embeddings cannot tell support from contradiction, and no entailment model is
+available offline, so this check is deliberately narrow: it finds the opinion
+sentences that share almost all of the proposition's content words and flags the
+citation only when every such sentence has the opposite polarity (a negation or an
+antonym such as equal/unequal). Everything else is left to the LLM judge.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .models import Citation, ErrorKind, Finding, Opinion, Outcome, Reason
+
+_NEGATIONS = {"not", "no", "never", "cannot", "neither", "nor", "without", "n't", "none"}
+_ANTONYMS = {
+    "unequal": "equal", "unconstitutional": "constitutional", "invalid": "valid",
+    "unlawful": "lawful", "illegal": "legal", "inadmissible": "admissible",
+    "impermissible": "permissible", "unreasonable": "reasonable", "insufficient": "sufficient",
+    "immaterial": "material", "irrelevant": "relevant", "inapplicable": "applicable",
+    "unenforceable": "enforceable", "involuntary": "voluntary", "unnecessary": "necessary",
+    "improper": "proper", "denied": "granted", "reversed": "affirmed", "rejected": "accepted",
+    "unfair": "fair", "disallowed": "allowed", "prohibited": "permitted", "forbids": "permits",
+}
+_STOP = {
+    "the", "a", "an", "of", "to", "in", "and", "or", "that", "is", "are", "was", "were", "be",
+    "by", "for", "on", "as", "it", "its", "this", "with", "at", "which", "court", "held",
+    "holding", "holds", "see", "has", "have", "had", "their", "they", "we", "our", "us",
+    "contends", "argues", "asserts", "claims", "further", "also", "explained", "concluded",
+    "stated", "noted", "recognized", "established", "found", "ruled", "determined", "declared",
+    "supreme", "case", "decision", "opinion", "because", "must", "may", "would", "should",
+}
+_NOT_NEGATING = re.compile(r"\b(?:not only|not merely|not just|no doubt|nothing but)\b")
+MIN_CONTENT_WORDS = 4
+OVERLAP = 0.7
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+(?:n't)?", text.lower().replace("’", "'"))
+
+
+def _signature(text: str) -> tuple[frozenset[str], int]:
+    """Content words (antonyms folded to their base) and polarity (+1 / -1)."""
+    polarity = 1
+    content = set()
+    for w in _words(_NOT_NEGATING.sub(" ", text.lower())):
+        if w in _NEGATIONS or w.endswith("n't"):
+            polarity = -polarity
+            continue
+        if w in _ANTONYMS:
+            polarity = -polarity
+            w = _ANTONYMS[w]
+        if w not in _STOP and len(w) > 2:
+            content.add(w)
+    return frozenset(content), polarity
+
+
+@lru_cache(maxsize=32)
+def _sentences(text: str) -> tuple[tuple[str, int], ...]:
+    return tuple((m.group(), m.start()) for m in re.finditer(r"[^.!?]+[.!?]", text))
+
+
+def check_support(c: Citation, opinion: Opinion | None) -> Finding:
+    if not c.proposition:
+        return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN, "no proposition found",
+                       reason=Reason.NOT_CHECKED)
+    if opinion is None:
+        return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN, "no opinion text",
+                       reason=Reason.NO_TEXT)
+    claim, claim_polarity = _signature(re.sub(r"[“\"][^”\"]*[”\"]", " ", c.proposition))
+    claim -= _signature(c.case_name or "")[0]
+    if len(claim) < MIN_CONTENT_WORDS:
+        return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN,
+                       "proposition too short to compare offline", reason=Reason.NOT_CHECKED)
+    close: list[tuple[str, int, int]] = []
+    for sentence, offset in _sentences(opinion.text):
+        words, polarity = _signature(sentence)
+        if len(claim & words) / len(claim) >= OVERLAP:
+            close.append((sentence.strip(), offset, polarity))
+    if close and all(p != claim_polarity for _, _, p in close):
+        sentence, offset, _ = close[0]
+        page = next((opinion.page_at(offset, r) for r in opinion.reporters()), None)
+        where = f" (page {page})" if page else ""
+        return Finding(ErrorKind.MISREPRESENTATION, Outcome.FAIL,
+                       "the opinion states the opposite of the proposition",
+                       c.proposition, c.proposition_span,
+                       f"the opinion says{where}: \"{sentence[:300]}\"", 0.7)
+    return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN,
+                   "support not decided offline" if not close else
+                   "a passage of the opinion agrees with the proposition",
+                   reason=Reason.NOT_CHECKED)

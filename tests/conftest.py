@@ -1,0 +1,34 @@
+"""Shared fixtures: one real SQLite library built from the bundled data per test session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from citeproof.library.build import build_library
+from citeproof.library.default import bundled_data_dir
+from citeproof.library.sqlite import SQLiteLibrary
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture(scope="session")
+def library_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("library") / "library.sqlite"
+    build_library([bundled_data_dir()], path, name="test-library")
+    return path
+
+
+@pytest.fixture(scope="session")
+def library(library_path: Path) -> SQLiteLibrary:
+    return SQLiteLibrary(library_path)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, library_path: Path,
+                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Code that opens the default library gets the session's library, never ~/.cache."""
+    monkeypatch.setenv("CITEPROOF_LIBRARY", str(library_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))

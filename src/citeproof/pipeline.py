@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from . import __version__
 from .checks import (
@@ -38,6 +38,17 @@ from .support import check_support
 Progress = Callable[[int, int], None]
 
 
+class SupportJudge(Protocol):
+    """Decides what rules cannot (support; a pin page without a quote) from the opinion.
+
+    Called only for a resolved citation with opinion text on which no rule failed; it
+    returns findings of kind ``misrepresentation`` and/or ``wrong_pincite``, which replace
+    the offline support check.
+    """
+
+    def __call__(self, citation: Citation, opinion: Opinion, library: Library) -> list[Finding]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Report:
     document: Document
@@ -57,9 +68,12 @@ class Report:
         return report_json(self)
 
 
-def check_document(document: Document, library: Library,
-                   progress: Progress | None = None) -> Report:
+def check_document(document: Document, library: Library, progress: Progress | None = None,
+                   judge: SupportJudge | None = None) -> Report:
     citations = extract_citations(document)
+    prefetch = getattr(library, "prefetch", None)
+    if prefetch is not None:  # remote libraries batch their lookups before resolution
+        prefetch(citations)
     by_id = {c.id: c for c in citations}
     resolutions: dict[str, Resolution] = {}
     cache: dict[tuple[str | None, ...], Resolution] = {}
@@ -71,7 +85,7 @@ def check_document(document: Document, library: Library,
             resolutions[c.id] = cache[key] = resolve(c, library)
     verdicts = []
     for n, c in enumerate(citations, 1):
-        findings = _findings(c, resolutions, by_id, library)
+        findings = _findings(c, resolutions, by_id, library, judge)
         verdicts.append(decide(c, resolutions[c.id], findings))
         if progress:
             progress(n, len(citations))
@@ -79,7 +93,7 @@ def check_document(document: Document, library: Library,
 
 
 def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, Citation],
-              library: Library) -> list[Finding]:
+              library: Library, judge: SupportJudge | None) -> list[Finding]:
     if c.type is CitationType.STATUTE:
         return [check_statute(c)]
     r = resolutions[c.id]
@@ -97,19 +111,21 @@ def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, 
     findings.append(name)
     opinion = _safe(lambda: library.opinion(r.authority.id), None) if r.authority.has_text \
         else None
-    findings.extend(_content_findings(c, r, opinion, library))
+    findings.extend(_content_findings(c, r, opinion, library, judge))
     return findings
 
 
 def _content_findings(c: Citation, r: Resolution, opinion: Opinion | None,
-                      library: Library) -> list[Finding]:
+                      library: Library, judge: SupportJudge | None) -> list[Finding]:
     quote_findings, matches = check_quotes(c, opinion)
     last_page, next_page = _case_bounds(c, r, library)
     pin = check_pincite(c, r, opinion, matches, last_page, next_page)
     out = [*quote_findings, *([pin] if pin else [])]
-    if not any(f.outcome is Outcome.FAIL for f in out):
-        out.append(check_support(c, opinion))
-    return out
+    if any(f.outcome is Outcome.FAIL for f in out):
+        return out
+    if judge is not None and opinion is not None:
+        return [*out, *judge(c, opinion, library)]
+    return [*out, check_support(c, opinion)]
 
 
 def _case_bounds(c: Citation, r: Resolution, library: Library) -> tuple[int | None, int | None]:
@@ -130,7 +146,7 @@ def _safe(call, default):  # type: ignore[no-untyped-def]
 
 
 def check(source: str | Path, library: Library | None = None,
-          progress: Progress | None = None) -> Report:
+          progress: Progress | None = None, judge: SupportJudge | None = None) -> Report:
     """Check a file (path) or a text; uses the bundled library unless one is given."""
     if library is None:
         from .library.default import default_library
@@ -141,7 +157,7 @@ def check(source: str | Path, library: Library | None = None,
         document = read_document(source)
     else:
         document = document_from_text(str(source))
-    return check_document(document, library, progress)
+    return check_document(document, library, progress, judge)
 
 
 __all__ = ["Report", "__version__", "check", "check_document"]

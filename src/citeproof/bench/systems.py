@@ -1,0 +1,24 @@
+"""The detector seam every benchmark runs through: text in, flagged fragments out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    """What a detector flagged in one excerpt, and what it cost."""
+
+    fragments: tuple[str, ...]  # text a reader should look at, one per suspected error
+    calls: int = 0  # LLM calls
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    steps: int = 0  # agent steps
+    seconds: float = 0.0
+
+
+class Detector(Protocol):
+    name: str
+
+    def detect(self, text: str) -> Detection: ...

@@ -1,0 +1,1 @@
+"""Citation grounding: statute citations, coverage-aware oracles, CG/CQ metrics."""

@@ -20,7 +20,7 @@ _YEAR_PAREN = re.compile(
     r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)\)"
 )
 _EXPLANATORY = re.compile(r"\s*\((?P<body>(?:[^()]|\([^()]*\))*)\)")
-_QUOTE = re.compile(r"[“\"](?P<body>[^“”\"]{2,2000}?)[”\"]")
+_QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,11 +151,17 @@ _ABBREVIATED_NAME_WORDS = {
 
 def quotes_in(text: str, start: int, end: int, min_words: int = 2) -> tuple[Quote, ...]:
     """Quoted passages of at least ``min_words`` words between ``start`` and ``end``."""
-    found = []
-    for m in _QUOTE.finditer(text, start, end):
-        body = m.group("body").strip()
-        if len(body.split()) >= min_words:
-            found.append(Quote(body, Span(m.start("body"), m.end("body"))))
+    spans = sorted({(m.start("body"), m.end("body")) for rx in _QUOTES
+                    for m in rx.finditer(text, start, end)}, key=lambda s: (s[0], -s[1]))
+    found: list[Quote] = []
+    for q_start, q_end in spans:
+        if found and q_start < found[-1].span.end:  # nested inside an outer quote
+            continue
+        body = text[q_start:q_end]
+        stripped = body.strip()
+        if len(stripped.split()) >= min_words:
+            lead = len(body) - len(body.lstrip())
+            found.append(Quote(stripped, Span(q_start + lead, q_start + lead + len(stripped))))
     return tuple(found)
 
 

@@ -93,7 +93,8 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
             if isinstance(cite, FullLawCitation):
                 yield _RawCite(CiteForm.FULL, Span(start + offset, end + offset), pin_end,
                                None, cite.groups.get("reporter"), None, None, None, True,
-                               cite.groups.get("title"), cite.groups.get("section"))
+                               cite.groups.get("title") or cite.groups.get("chapter"),
+                               cite.groups.get("section"))
                 continue
             form = {FullCaseCitation: CiteForm.FULL, ShortCaseCitation: CiteForm.SHORT,
                     IdCitation: CiteForm.ID, SupraCitation: CiteForm.SUPRA}.get(type(cite))

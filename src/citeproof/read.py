@@ -116,11 +116,12 @@ def _read_docx(p: Path) -> Document:
     import zipfile
 
     import docx
+    from docx.opc.exceptions import PackageNotFoundError
     from docx.oxml.ns import qn
 
     try:
         document = docx.Document(str(p))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+    except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
         raise ReadError(f"{p}: not a readable DOCX ({exc})") from None
     pages: list[list[str]] = [[]]
     for para in document.paragraphs:
@@ -133,7 +134,7 @@ def _read_docx(p: Path) -> Document:
     texts = ["\n\n".join(t for t in page if t.strip()) for page in pages]
     if len(texts) == 1:
         return Document(text=texts[0], path=str(p))
-    return _join_pages([t for t in texts], str(p))
+    return _join_pages(texts, str(p))
 
 
 class _TextCollector(HTMLParser):

@@ -55,7 +55,7 @@ def test_page_after_a_long_gap_orders_section_is_unverifiable(library):
 
 @pytest.mark.parametrize("text", [
     "NetChoice, L.L.C. v. Paxton, 49 F.4th 439, 445 (5th Cir. 2022).",  # reporter not covered
-    "Ashcroft v. Iqbal, 556 U.S. 662 (2009).",  # U.S. 556 complete_opinions? no: real, catalogued
+    "Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009).",  # real, catalogued without text
     "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).",  # partial volume
 ])
 def test_a_citation_the_library_cannot_settle_is_never_hallucinated(library, text):

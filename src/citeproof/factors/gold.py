@@ -13,7 +13,11 @@ from citeproof.factors.extract import Extractor, mention_set
 from citeproof.factors.triples import Role, Triple
 from citeproof.stats import Estimate, wilson
 
-GOLD_FILES = ("arguments_code.txt", "arguments_paraphrase.txt")
+GOLD_FILES = (  # (arguments file, split, triples file)
+    ("arguments_code.txt", "dev", "triples.jsonl"),
+    ("arguments_paraphrase.txt", "dev", "triples.jsonl"),
+    ("arguments_heldout.txt", "heldout", "triples_heldout.jsonl"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +28,7 @@ class GoldArgument:
     triple: Triple
     text: str
     mentions: frozenset[tuple[Role, str]]
+    split: str = "dev"
 
 
 def _gold_dir() -> Any:
@@ -31,13 +36,13 @@ def _gold_dir() -> Any:
 
 
 @cache
-def gold_triples() -> dict[str, Triple]:
-    lines = _gold_dir().joinpath("triples.jsonl").read_text(encoding="utf-8").splitlines()
+def gold_triples(name: str = "triples.jsonl") -> dict[str, Triple]:
+    lines = _gold_dir().joinpath(name).read_text(encoding="utf-8").splitlines()
     triples = (Triple.from_dict(json.loads(line)) for line in lines if line.strip())
     return {t.id: t for t in triples}
 
 
-def parse_record(record: str, triples: dict[str, Triple]) -> GoldArgument:
+def parse_record(record: str, triples: dict[str, Triple], split: str = "dev") -> GoldArgument:
     """One "=== id" record: header lines, a "---" line, then the argument text."""
     head, text = record.split("\n---\n", 1)
     lines = head.strip().splitlines()
@@ -46,21 +51,23 @@ def parse_record(record: str, triples: dict[str, Triple]) -> GoldArgument:
     mentions = frozenset((role, f) for role in Role for f in fields[role.value].split())
     return GoldArgument(
         id=lines[0].strip(), style=fields["style"], tags=tuple(fields["tags"].split()),
-        triple=triples[fields["triple"]], text=text.strip(), mentions=mentions)
+        triple=triples[fields["triple"]], text=text.strip(), mentions=mentions, split=split)
 
 
-def parse_gold(source: str, triples: dict[str, Triple]) -> tuple[GoldArgument, ...]:
+def parse_gold(source: str, triples: dict[str, Triple], split: str = "dev"
+               ) -> tuple[GoldArgument, ...]:
     body = "\n".join(line for line in source.splitlines() if not line.startswith("#"))
     records = [r for r in body.split("=== ")[1:] if r.strip()]
-    return tuple(parse_record(r, triples) for r in records)
+    return tuple(parse_record(r, triples, split) for r in records)
 
 
 @cache
 def load_gold() -> tuple[GoldArgument, ...]:
     """All gold arguments shipped with the package."""
     out: list[GoldArgument] = []
-    for name in GOLD_FILES:
-        out += parse_gold(_gold_dir().joinpath(name).read_text(encoding="utf-8"), gold_triples())
+    for name, split, triples in GOLD_FILES:
+        source = _gold_dir().joinpath(name).read_text(encoding="utf-8")
+        out += parse_gold(source, gold_triples(triples), split)
     return tuple(out)
 
 
@@ -110,16 +117,23 @@ def score_extractor(extractor: Extractor, gold: Sequence[GoldArgument], style: s
 
 def validate(extractors: Iterable[Extractor], gold: Sequence[GoldArgument] | None = None
              ) -> tuple[tuple[Validation, ...], tuple[Error, ...]]:
-    """Per extractor: one row per style and one for all styles."""
+    """Per extractor: one row per (split, style), per split, and for everything."""
     gold = tuple(gold if gold is not None else load_gold())
-    styles = sorted({g.style for g in gold})
+    groups: list[tuple[str, list[GoldArgument]]] = []
+    for split in sorted({g.split for g in gold}):
+        in_split = [g for g in gold if g.split == split]
+        for style in sorted({g.style for g in in_split}):
+            groups.append((f"{split}/{style}", [g for g in in_split if g.style == style]))
+        groups.append((f"{split}/all", in_split))
+    for style in sorted({g.style for g in gold}):
+        groups.append((f"all/{style}", [g for g in gold if g.style == style]))
+    groups.append(("all/all", list(gold)))
     rows: list[Validation] = []
     errors: list[Error] = []
     for ex in extractors:
-        for style in (*styles, "all"):
-            subset = [g for g in gold if style in ("all", g.style)]
-            row, errs = score_extractor(ex, subset, style)
+        for label, subset in groups:
+            row, errs = score_extractor(ex, subset, label)
             rows.append(row)
-            if style == "all":
+            if label == "all/all":
                 errors += errs
     return tuple(rows), tuple(errors)

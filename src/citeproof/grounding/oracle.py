@@ -151,7 +151,7 @@ def _parquet_rows(path: Path) -> list[dict[str, str | None]]:
     try:
         import pyarrow.parquet as pq
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise RuntimeError("reading Parquet needs pyarrow: pip install 'citeproof[grounding]'") \
+        raise RuntimeError("reading Parquet needs pyarrow: pip install 'citeproof[plot]'") \
             from exc
     return [{k: (None if v is None else str(v)) for k, v in row.items()}
             for row in pq.read_table(path).to_pylist()]

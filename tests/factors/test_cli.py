@@ -1,0 +1,86 @@
+"""The click group on pre-generated outputs: no model needed."""
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from citeproof.factors.cli import factors
+from citeproof.factors.triples import Mode, read_jsonl, synthetic_triples, write_jsonl
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    triples = synthetic_triples(random.Random(2), 3)
+    tpath, opath = tmp_path / "t.jsonl", tmp_path / "o.jsonl"
+    write_jsonl(triples, tpath)
+    rows = []
+    for t in triples:
+        if t.mode is Mode.NON_ARGUABLE:
+            rows.append({"triple_id": t.id, "model": "abstainer", "output": "NO ARGUMENT POSSIBLE"})
+            rows.append({"triple_id": t.id, "model": "talker",
+                         "output": f"The current case has {t.current.factors[0]}."})
+        else:
+            rows.append({"triple_id": t.id, "model": "abstainer", "output": ""})
+            rows.append({"triple_id": t.id, "model": "talker",
+                         "output": f"Precedent 1 has {', '.join(t.p1.factors)}."})
+    opath.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return tpath, opath
+
+
+def test_score_json_per_model(files):
+    tpath, opath = files
+    result = CliRunner().invoke(factors, ["score", "--triples", str(tpath), "--outputs",
+                                          str(opath), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    models = {m["model"]: m for m in json.loads(result.output)["models"]}
+    ab, talk = models["abstainer"], models["talker"]
+    assert ab["abstention_exact"] == pytest.approx(
+        {"value": 1.0, "n": 3, "low": ab["abstention_exact"]["low"], "high": 1.0,
+         "method": "wilson"})
+    assert ab["acch"]["n"] == 0 and math.isnan(ab["acch"]["value"])
+    assert ab["recu"]["value"] == 0.0 and ab["recu"]["n"] == 6
+    assert talk["acch"]["value"] == 1.0 and talk["abstention_any"]["value"] == 0.0
+    assert set(talk["by_mode"]) == {"arguable", "reordered", "non_arguable"}
+
+
+def test_score_markdown_and_chart(files, tmp_path: Path):
+    tpath, opath = files
+    png = tmp_path / "chart.png"
+    result = CliRunner().invoke(factors, ["score", "--triples", str(tpath), "--outputs",
+                                          str(opath), "--chart", str(png)])
+    assert result.exit_code == 0, result.output
+    assert "| abstainer | all |" in result.output and "n/a (n=0)" in result.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_score_rejects_unknown_triples(files, tmp_path: Path):
+    tpath, _ = files
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"triple_id": "nope", "model": "m", "output": "x"}) + "\n")
+    result = CliRunner().invoke(factors, ["score", "--triples", str(tpath), "--outputs",
+                                          str(bad)])
+    assert result.exit_code != 0 and "nope" in result.output
+
+
+def test_triples_command_writes_jsonl(tmp_path: Path):
+    out = tmp_path / "real.jsonl"
+    result = CliRunner().invoke(factors, ["triples", "--source", "real", "--n", "5",
+                                          "--seed", "1", "--out", str(out)])
+    assert result.exit_code == 0
+    made = read_jsonl(out)
+    assert len(made) == 15 and all(t.source == "real" for t in made)
+
+
+def test_validate_extractor_json():
+    result = CliRunner().invoke(factors, ["validate-extractor", "--format", "json"])
+    assert result.exit_code == 0
+    rows = {r["style"]: r for r in json.loads(result.output)}
+    assert {"dev/code", "dev/paraphrase", "heldout/code", "heldout/paraphrase"} <= set(rows)
+    assert rows["all/all"]["arguments"] == rows["dev/all"]["arguments"] + rows[
+        "heldout/all"]["arguments"]
+    for r in rows.values():
+        assert 0.0 <= r["precision"]["value"] <= 1.0 and r["recall"]["n"] == r["gold"]

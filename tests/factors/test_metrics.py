@@ -1,0 +1,113 @@
+import math
+
+import pytest
+
+from citeproof.factors.data import Side
+from citeproof.factors.mentions import Mention
+from citeproof.factors.metrics import (
+    aggregate,
+    classify,
+    exact_abstention,
+    near_miss_abstention,
+    score_output,
+)
+from citeproof.factors.triples import CaseFacts, Mode, Role, Triple
+
+
+def _triple(mode: Mode, tid: str) -> Triple:
+    if mode is Mode.NON_ARGUABLE:
+        cur, p1, p2 = ("F2", "F3"), ("F1", "F4"), ("F6", "F19")
+    else:
+        cur, p1, p2 = ("F1", "F6"), ("F1", "F4"), ("F6", "F19")
+    return Triple(tid, mode, "synthetic", CaseFacts("Cur v. A", cur),
+                  CaseFacts("One v. B", p1, Side.PLAINTIFF),
+                  CaseFacts("Two v. C", p2, Side.DEFENDANT))
+
+
+ARG = _triple(Mode.ARGUABLE, "a")
+NON = _triple(Mode.NON_ARGUABLE, "n")
+
+
+def test_classify_separates_invented_from_misattributed():
+    assert classify(ARG, Role.CURRENT, "F1") == "correct"
+    assert classify(ARG, Role.CURRENT, "F4") == "misattributed"  # F4 is P1's
+    assert classify(ARG, Role.P2, "F30") == "invented"
+    assert classify(ARG, Role.P2, "F13") == "invented"  # a CATO factor, in no case here
+
+
+def test_score_output_counts_by_hand():
+    mentions = [Mention(Role.CURRENT, "F1"), Mention(Role.CURRENT, "F4"),
+                Mention(Role.P2, "F30"), Mention(Role.P1, "F4"), Mention(Role.P1, "F4")]
+    s = score_output(ARG, "m", "text", mentions)
+    assert (s.mentions, s.correct, s.invented, s.misattributed, s.expected) == (4, 2, 1, 1, 6)
+    assert s.acch == 0.5 and s.recu == pytest.approx(2 / 6)
+
+
+def test_empty_output_has_no_accuracy_and_zero_recall():
+    s = score_output(ARG, "m", "", [])
+    assert s.acch is None and s.recu == 0.0 and not s.abstained
+
+
+@pytest.mark.parametrize("text", ["NO ARGUMENT POSSIBLE", "no argument  possible.",
+                                  "Answer: No Argument Possible"])
+def test_exact_phrase(text):
+    assert exact_abstention(text) and not near_miss_abstention(text)
+
+
+@pytest.mark.parametrize("text", [
+    "No argument can be made: the current case shares no factors with either precedent.",
+    "I cannot construct a valid 3-ply argument here.",
+    "There are no shared factors, so the plaintiff has nothing to cite.",
+    "No 3-ply argument is possible.",
+])
+def test_near_miss(text):
+    assert near_miss_abstention(text) and not exact_abstention(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Plaintiff: Alpha shares F1 with the current case.",
+    "The defendant argues that the argument is weak.",
+])
+def test_not_an_abstention(text):
+    assert not exact_abstention(text) and not near_miss_abstention(text)
+
+
+def _run():
+    a = score_output(ARG, "m", "arg", [Mention(Role.CURRENT, "F1"), Mention(Role.CURRENT, "F4"),
+                                       Mention(Role.P2, "F30"), Mention(Role.P1, "F4")])
+    b = score_output(ARG, "m", "", [])
+    c = score_output(NON, "m", "NO ARGUMENT POSSIBLE", [])
+    d = score_output(NON, "m", "No argument can be made here.", [])
+    e = score_output(NON, "m", "The current case has F2.", [Mention(Role.CURRENT, "F2")])
+    return a, b, c, d, e
+
+
+def test_aggregate_by_hand():
+    m = aggregate(_run(), seed=1, resamples=500)
+    assert (m.acch.value, m.acch.n) == (0.75, 2)  # A 0.5 and E 1.0; B empty, C/D abstained
+    assert m.acch.low <= 0.75 <= m.acch.high
+    assert (m.acch_naive.value, m.acch_naive.n) == (pytest.approx(0.9), 5)
+    assert (m.recu.value, m.recu.n) == (pytest.approx(1 / 6), 2)
+    assert (m.abstention_exact.value, m.abstention_exact.n) == (pytest.approx(1 / 3), 3)
+    assert m.abstention_near_miss.value == pytest.approx(1 / 3)
+    assert m.abstention_any.value == pytest.approx(2 / 3)
+    assert (m.false_abstention.value, m.false_abstention.n) == (0.0, 2)
+    assert (m.invented_rate.value, m.invented_rate.n) == (pytest.approx(0.2), 5)
+    assert m.misattributed_rate.value == pytest.approx(0.2)
+
+
+def test_all_abstain_run_has_no_accuracy_not_perfect_accuracy():
+    _, _, c, d, _ = _run()
+    m = aggregate([c, d], seed=0, resamples=100)
+    assert m.acch.n == 0 and math.isnan(m.acch.value)
+    assert m.acch_naive.value == 1.0  # the inflated figure the issue warns about
+    assert m.recu.n == 0 and math.isnan(m.recu.value)
+    assert (m.abstention_any.value, m.abstention_any.n) == (1.0, 2)
+    assert m.invented_rate.n == 0
+
+
+def test_empty_input_is_nan_with_n_zero():
+    m = aggregate([], seed=0)
+    for name in ("acch", "recu", "abstention_any", "invented_rate"):
+        est = getattr(m, name)
+        assert est.n == 0 and math.isnan(est.value)

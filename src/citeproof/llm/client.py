@@ -109,7 +109,8 @@ class ChatClient:
         self._http = httpx.Client(base_url=config.base_url.rstrip("/") + "/", headers=headers,
                                   timeout=config.timeout, transport=transport)
         self._sleep = sleep
-        self.cache = config.open_cache() if cache is True else (cache or None)
+        self.cache = config.open_cache() if cache is True else \
+            (cache if isinstance(cache, ResponseCache) else None)
 
     @property
     def name(self) -> str:
@@ -120,7 +121,7 @@ class ChatClient:
         """One validated reply; `LLMError` when none could be had."""
         key = cache_key(self.config.model, {"messages": messages, "schema": schema,
                                             "temperature": self.config.temperature})
-        hit = self.cache.get(key) if self.cache else None
+        hit = self.cache.get(key) if self.cache is not None else None
         if hit is not None:
             data = parse_json(hit[0], schema) if schema else None
             return ChatReply(hit[0], data, hit[1], hit[2], cached=True, requests=0)
@@ -137,7 +138,7 @@ class ChatClient:
                           {"role": "user", "content": f"That reply was invalid: {problem}. "
                            "Answer again with only the JSON object the schema asks for."}]
                 continue
-            if self.cache:
+            if self.cache is not None:
                 self.cache.put(key, self.config.model, content, *tokens)
             return ChatReply(content, data, tokens[0], tokens[1], requests=attempt)
         raise LLMError(f"no valid reply from {self.name}: {problem}", "backend_error")
@@ -189,7 +190,7 @@ class ChatClient:
 
     def close(self) -> None:
         self._http.close()
-        if self.cache:
+        if self.cache is not None:
             self.cache.close()
 
 

@@ -23,8 +23,13 @@ from .schema import parse_json
 MATCH = 0.6  # share of the proposition's content words a sentence must hold
 _PASSAGE = re.compile(r"^\[(?:(?P<reporter>[^\]]+?) page (?P<page>\d+)|unpaged)\] ", re.M)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]")
+_QUESTION = re.compile(r"\?|\bwhether\b", re.I)
 _BELIEF = re.compile(r"^(?P<id>c\d+): .*?(?:\| case_id=(?P<case>\S+) )?"
                      r"(?:\| proposition: \"(?P<prop>.*?)\" )?=> pending", re.M)
+
+
+def _unquoted(text: str) -> str:
+    return re.sub(r"[“\"][^”\"]*[”\"]", " ", text)
 
 
 def _passages(text: str) -> list[tuple[int | None, str]]:
@@ -37,11 +42,13 @@ def _passages(text: str) -> list[tuple[int | None, str]]:
 def decide(proposition: str, case_name: str, passages: Sequence[tuple[int | None, str]],
            ) -> tuple[str, str, int | None, float]:
     """``(verdict, quote, page, overlap)`` from the best-matching retrieved sentence."""
-    claim, polarity = _signature(re.sub(r"[“\"][^”\"]*[”\"]", " ", proposition))
+    claim, polarity = _signature(_unquoted(proposition))
     claim -= _signature(case_name)[0]
     best: tuple[float, str, int | None, int] = (0.0, "", None, polarity)
     for page, text in passages:
         for sentence in _SENTENCE.findall(text):
+            if _QUESTION.search(sentence):  # a question asserts nothing
+                continue
             words, pol = _signature(sentence)
             score = len(claim & words) / len(claim) if claim else 0.0
             if score > best[0]:

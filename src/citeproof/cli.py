@@ -10,6 +10,7 @@ import click
 
 from .library.base import LibraryError
 from .library.records import RecordError
+from .llm.cli import judge_from_options, llm_options
 from .read import ReadError
 
 EXIT_OK, EXIT_HALLUCINATED, EXIT_USAGE = 0, 1, 2
@@ -38,8 +39,10 @@ def _load_library(path: str | None):  # type: ignore[no-untyped-def]
 @click.option("--library", "library_path", type=click.Path(), default=None,
               help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@llm_options
 def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
-                  quiet: bool) -> None:
+                  quiet: bool, llm: bool, model: str | None, base_url: str | None,
+                  llm_config: str | None) -> None:
     """Check every citation in FILES (PDF, DOCX, HTML, text). Use - for stdin.
 
     Exit status: 0 nothing hallucinated, 1 something hallucinated, 2 bad usage or input.
@@ -49,6 +52,7 @@ def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
     from .report import render_html, render_markdown, render_text
 
     library = _load_library(library_path)
+    judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
     renderers = {"text": render_text, "markdown": render_markdown, "html": render_html}
     status = EXIT_OK
     for name in files:
@@ -60,7 +64,7 @@ def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
             status = EXIT_USAGE
             continue
         progress = None if quiet or not sys.stderr.isatty() else _progress(name)
-        report = check_document(doc, library, progress)
+        report = check_document(doc, library, progress, judge)
         if fmt == "json":
             click.echo(json.dumps(report.to_json(), ensure_ascii=False))
         else:
@@ -129,6 +133,10 @@ def library_info(library_path: str | None, fmt: str) -> None:
 
 
 # --- command groups of other stages -------------------------------------------------------
+from .bench.cli import bench_group  # noqa: E402
+from .factors.cli import factors as _factors  # noqa: E402
 from .grounding.cli import grounding as _grounding  # noqa: E402
 
 main.add_command(_grounding)
+main.add_command(_factors)
+main.add_command(bench_group)

@@ -1,0 +1,150 @@
+"""A deterministic stand-in for a model, for offline runs and tests.
+
+It reads only what a real model would be shown — the proposition and the retrieved
+passages in the prompt, or the agent's belief state and last observations — and never
+any gold label. Its judgement is the polarity rule of `support.py` applied to the best
+matching retrieved sentence: ``contradicted`` when the polarity differs, ``supported``
+when it agrees, otherwise ``not_enough_text``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import httpx
+
+from ..support import MIN_CONTENT_WORDS, _signature
+from .client import ChatReply
+from .schema import parse_json
+
+MATCH = 0.6  # share of the proposition's content words a sentence must hold
+_PASSAGE = re.compile(r"^\[(?:(?P<reporter>[^\]]+?) page (?P<page>\d+)|unpaged)\] ", re.M)
+_SENTENCE = re.compile(r"[^.!?]+[.!?]")
+_QUESTION = re.compile(r"\?|\bwhether\b", re.I)
+_BELIEF = re.compile(r"^(?P<id>c\d+): .*?(?:\| case_id=(?P<case>\S+) )?"
+                     r"(?:\| proposition: \"(?P<prop>.*?)\" )?=> pending", re.M)
+
+
+def _unquoted(text: str) -> str:
+    return re.sub(r"[“\"][^”\"]*[”\"]", " ", text)
+
+
+def _passages(text: str) -> list[tuple[int | None, str]]:
+    marks = list(_PASSAGE.finditer(text))
+    return [(int(m["page"]) if m["page"] else None,
+             text[m.end(): marks[i + 1].start() if i + 1 < len(marks) else len(text)])
+            for i, m in enumerate(marks)]
+
+
+def decide(proposition: str, case_name: str, passages: Sequence[tuple[int | None, str]],
+           ) -> tuple[str, str, int | None, float]:
+    """``(verdict, quote, page, overlap)`` from the best-matching retrieved sentence."""
+    claim, polarity = _signature(_unquoted(proposition))
+    claim -= _signature(case_name)[0]
+    best: tuple[float, str, int | None, int] = (0.0, "", None, polarity)
+    for page, text in passages:
+        for sentence in _SENTENCE.findall(text):
+            if _QUESTION.search(sentence):  # a question asserts nothing
+                continue
+            words, pol = _signature(sentence)
+            score = len(claim & words) / len(claim) if claim else 0.0
+            if score > best[0]:
+                best = (score, sentence.strip(), page, pol)
+    score, quote, page, pol = best
+    if len(claim) < MIN_CONTENT_WORDS or score < MATCH:
+        return "not_enough_text", "", None, score
+    return ("contradicted" if pol != polarity else "supported"), quote, page, score
+
+
+def _field(text: str, key: str) -> str:
+    m = re.search(rf"^{key}: (.*)$", text, re.M)
+    return m.group(1) if m else ""
+
+
+def judge_reply(user: str) -> dict[str, Any]:
+    field = {k: _field(user, k) for k in ("Case", "Pin pages", "Proposition")}
+    passages = _passages(user.split("Passages:\n", 1)[-1])
+    verdict, quote, page, _ = decide(field["Proposition"], field["Case"].split(",")[0], passages)
+    pins = {int(p) for p in re.findall(r"\d+", field["Pin pages"])}
+    pin = "not_applicable"
+    if pins and verdict == "supported":
+        on_pins = [(p, t) for p, t in passages if p in pins]
+        if page in pins or (on_pins and decide(field["Proposition"], "", on_pins)[0] == "supported"):
+            pin = "supports"
+        elif on_pins:
+            pin = "does_not_support"
+    return {"verdict": verdict, "quote": quote, "pin_page": pin,
+            "explanation": "decided from the best-matching retrieved sentence"}
+
+
+def agent_reply(user: str) -> dict[str, Any]:
+    """Search the opinion for each pending proposition, then judge what came back."""
+    for m in _BELIEF.finditer(user):
+        cid, case, prop = m["id"], m["case"], m["prop"]
+        if f"undecided {cid}" in user:
+            continue
+        if not case or not prop:
+            return _act("note", {"text": f"undecided {cid}"}, [])
+        search = json.dumps(["search_opinion", [["case_id", case], ["query", prop]]])
+        if search not in user:
+            return _act("search_opinion", {"case_id": case, "query": prop}, [])
+        result = user.split(f"Result of {search}:\n", 1)
+        verdict, quote, _, _ = decide(prop, "", _passages(result[-1].split("\n\nResult of ")[0])) \
+            if len(result) == 2 else ("not_enough_text", "", None, 0.0)
+        if verdict == "not_enough_text":
+            return _act("note", {"text": f"undecided {cid}"}, [])
+        status = "hallucinated" if verdict == "contradicted" else "correct"
+        belief = {"citation": cid, "status": status, "evidence": f'the opinion says "{quote}"',
+                  "kind": "misrepresentation" if status == "hallucinated" else None}
+        return _act("think", {"text": f"{cid} is {status}"}, [belief])
+    return _act("finish", {}, [])
+
+
+def _act(name: str, args: dict[str, Any], belief: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"thought": f"{name} {args}", "action": {"name": name, "args": args}, "belief": belief}
+
+
+def respond(messages: list[dict[str, str]], name: str) -> str:
+    user = messages[-1]["content"]
+    if name == "support":
+        return json.dumps(judge_reply(user))
+    if name == "step":
+        return json.dumps(agent_reply(user))
+    if name == "final":
+        return json.dumps({"belief": []})  # no passages, no actions: nothing to decide from
+    return "I cannot draft without a model."
+
+
+class ScriptedModel:
+    """A `ChatModel` answering in-process; tokens are estimated at 4 characters each."""
+
+    name = "scripted"
+
+    def chat(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None,
+             name: str = "answer") -> ChatReply:
+        content = respond(messages, name)
+        prompt = sum(len(m["content"]) for m in messages)
+        return ChatReply(content, parse_json(content, schema) if schema else None,
+                         prompt // 4, len(content) // 4)
+
+
+def completion(request: dict[str, Any]) -> dict[str, Any]:
+    """An OpenAI chat-completion response body for ``request``."""
+    fmt = request.get("response_format") or {}
+    name = fmt.get("json_schema", {}).get("name", "answer")
+    content = respond(request["messages"], name)
+    prompt = sum(len(m["content"]) for m in request["messages"])
+    return {"id": "scripted", "object": "chat.completion", "model": request.get("model"),
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": prompt // 4, "completion_tokens": len(content) // 4}}
+
+
+def scripted_transport() -> httpx.MockTransport:
+    """An httpx transport serving `completion` — the scripted model behind a real client."""
+    def handle(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=completion(json.loads(request.content)))
+    return httpx.MockTransport(handle)

@@ -116,11 +116,13 @@ def _read_docx(p: Path) -> Document:
     import zipfile
 
     import docx
+    from docx.opc.exceptions import PackageNotFoundError
     from docx.oxml.ns import qn
 
     try:
         document = docx.Document(str(p))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
+    except (zipfile.BadZipFile, PackageNotFoundError, KeyError,
+            ValueError) as exc:
         raise ReadError(f"{p}: not a readable DOCX ({exc})") from None
     pages: list[list[str]] = [[]]
     for para in document.paragraphs:

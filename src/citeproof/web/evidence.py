@@ -37,7 +37,8 @@ REASONS = {
 def word_diff_ops(written: str, real: str) -> list[list[str]]:
     """``[op, words]`` pairs turning the opinion's wording into the quote as written.
 
-    ``op`` is ``equal``, ``delete`` (in the opinion, not in the quote) or ``insert``.
+    ``op`` is ``equal`` (then a third item holds the words as written), ``delete`` (in the
+    opinion, not in the quote) or ``insert`` (in the quote, not in the opinion).
     """
     a, b = _WORD.findall(real), _WORD.findall(written)
     key_a = [_NORMAL.sub("", w.lower()) for w in a]
@@ -46,7 +47,7 @@ def word_diff_ops(written: str, real: str) -> list[list[str]]:
     matcher = difflib.SequenceMatcher(a=key_a, b=key_b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op == "equal":
-            ops.append(["equal", " ".join(a[i1:i2])])
+            ops.append(["equal", " ".join(a[i1:i2]), " ".join(b[j1:j2])])
             continue
         if i2 > i1:
             ops.append(["delete", " ".join(a[i1:i2])])

@@ -7,6 +7,7 @@ const view = { job: null, report: null, details: {}, text: "", statuses: new Set
   kinds: new Set(), selected: null, jsonUrl: null };
 
 const $ = (sel) => document.querySelector(sel);
+const present = (items) => items.filter((x) => x !== null && x !== undefined && x !== false);
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -119,9 +120,9 @@ function renderSummary() {
   const counts = {};
   for (const kind of view.report.citations.flatMap(kindsOf)) counts[kind] = (counts[kind] || 0) + 1;
   const kinds = Object.entries(counts).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ");
-  $("#summary").replaceChildren(
+  $("#summary").replaceChildren(...present([
     el("strong", {}, `${total} citations`), ...chips,
-    kinds ? el("span", { class: "muted" }, `errors: ${kinds}`) : null);
+    kinds ? el("span", { class: "muted" }, `errors: ${kinds}`) : null]));
   $("#summary").dataset.total = String(total);
 }
 
@@ -238,8 +239,8 @@ function diffSide(ops, side) {
   // side "written": insertions are the quote's altered words; "real": deletions are the opinion's.
   const keep = side === "written" ? "insert" : "delete";
   const parts = [];
-  for (const [op, words] of ops) {
-    if (op === "equal") parts.push(`${words} `);
+  for (const [op, words, written] of ops) {
+    if (op === "equal") parts.push(`${side === "written" ? written : words} `);
     else if (op === keep) {
       parts.push(side === "written" ? el("del", { class: "diff" }, words)
         : el("ins", { class: "diff" }, words), " ");
@@ -287,7 +288,7 @@ function select(id) {
     el("h3", {}, e.kind.replace(/_/g, " ")), el("p", {}, e.explanation),
     e.fragment ? el("p", { class: "muted" }, "look at: ", el("q", {}, e.fragment)) : null,
     e.evidence ? el("p", { class: "evidence-text" }, e.evidence) : null));
-  $("#evidence").replaceChildren(
+  $("#evidence").replaceChildren(...present([
     el("h2", {}, `${c.id} `, el("span", { class: `badge ${c.status}` }, c.status)),
     el("p", { class: "cite-text" }, el("strong", {}, c.text), c.case_name ? ` — ${c.case_name}` : ""),
     a ? el("p", { class: "authority" }, "Resolved case: ", el("strong", {}, a.name), `, ${a.citation}`,
@@ -296,7 +297,8 @@ function select(id) {
     ...errors,
     ...(d.quotes || []).map(quoteBlock),
     pinBlock(d.pin, d.quotes || []),
-    d.suggestion ? el("p", { class: "suggestion" }, "Suggested correction: ", el("strong", {}, d.suggestion)) : null);
+    d.suggestion ? el("p", { class: "suggestion" }, "Suggested correction: ",
+      el("strong", {}, d.suggestion)) : null]));
   const target = document.querySelector(`#document .hl[data-primary="${id}"]`);
   if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
 }

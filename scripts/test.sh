@@ -5,6 +5,19 @@ cd "$(dirname "$0")/.."
 python3 -m venv .venv && . .venv/bin/activate || exit 1
 python -m pip install -q --upgrade pip >/dev/null
 python -m pip install -q -e '.[test]' || exit 1
+# The browser test drives Debian's chromium through its chromedriver: install them once if missing.
+# If that is impossible here, the test skips and says why (CITEPROOF_BROWSER_UNAVAILABLE).
+if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo -n"
+  log="${TMPDIR:-/tmp}/citeproof-apt.log"
+  echo "installing chromium and chromium-driver for the browser test (log: $log)" >&2
+  if ! command -v apt-get >/dev/null 2>&1 || { [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ]; }; then
+    export CITEPROOF_BROWSER_UNAVAILABLE="chromium is missing and apt-get cannot be run here"
+  elif ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+           $sudo apt-get install -y -qq chromium chromium-driver; } >"$log" 2>&1; then
+    export CITEPROOF_BROWSER_UNAVAILABLE="apt-get install chromium chromium-driver failed (see $log)"
+  fi
+fi
 python -m pytest "$@"
 code=$?
 if [ "$code" -eq 5 ]; then echo "pytest collected no tests: failing" >&2; exit 1; fi

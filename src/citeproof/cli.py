@@ -132,6 +132,44 @@ def library_info(library_path: str | None, fmt: str) -> None:
     click.echo("  (every other reporter: not_covered)")
 
 
+# --- interfaces: the web page + REST API, and the MCP server (issue 8) ---------------------
+
+
+@main.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Interface to listen on (use 0.0.0.0 to expose it on the network).")
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--library", "library_path", type=click.Path(), default=None,
+              help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).")
+@click.option("--max-upload-mb", default=25.0, show_default=True, type=float,
+              help="Largest document accepted, in MiB.")
+@click.option("--workers", default=2, show_default=True, type=int,
+              help="Threads running background checks for the page.")
+def serve_command(host: str, port: int, library_path: str | None, max_upload_mb: float,
+                  workers: int) -> None:
+    """Serve the page (upload a brief, see each citation checked) and the API at /api/v1."""
+    import uvicorn
+
+    from .web import create_app
+
+    app = create_app(_load_library(library_path), max_bytes=int(max_upload_mb * 1024 * 1024),
+                     workers=workers)
+    click.echo(f"citeproof: serving on http://{host}:{port}/ (API under /api/v1, schema at "
+               "/openapi.json)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+@main.command("mcp")
+@click.option("--library", "library_path", type=click.Path(), default=None,
+              help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).")
+def mcp_command(library_path: str | None) -> None:
+    """Run the MCP server on stdio (tools: check_text, lookup_citation, get_opinion_page,
+    library_info) for drafting agents."""
+    from .mcp import build_server
+
+    build_server(_load_library(library_path)).run("stdio")
+
+
 # --- command groups of other stages -------------------------------------------------------
 from .bench.cli import bench_group  # noqa: E402
 from .factors.cli import factors as _factors  # noqa: E402

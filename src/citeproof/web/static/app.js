@@ -1,0 +1,307 @@
+// citeproof page: upload or paste, poll the job for progress, show the checked document.
+"use strict";
+
+const STATUSES = ["hallucinated", "unverifiable", "verified"];
+const RANK = { hallucinated: 0, unverifiable: 1, verified: 2 };
+const view = { job: null, report: null, details: {}, text: "", statuses: new Set(STATUSES),
+  kinds: new Set(), selected: null, jsonUrl: null };
+
+const $ = (sel) => document.querySelector(sel);
+const present = (items) => items.filter((x) => x !== null && x !== undefined && x !== false);
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+async function loadLibrary() {
+  try {
+    const lib = await (await fetch("api/v1/library")).json();
+    $("#library-info").textContent =
+      `library ${lib.name}: ${lib.cases.toLocaleString()} cases, ` +
+      `${lib.opinions_with_text.toLocaleString()} with text, built ${lib.built_at}`;
+  } catch (err) {
+    $("#library-info").textContent = "library unavailable";
+  }
+}
+
+function showError(message) {
+  const box = $("#error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+function showProgress(job) {
+  const bar = $("#progress-bar");
+  const text = $("#progress-text");
+  $("#progress").hidden = false;
+  const p = job ? job.progress : { done: 0, total: null };
+  if (p.total) { bar.max = p.total; bar.value = p.done; } else { bar.removeAttribute("value"); }
+  const phase = job ? job.status : "uploading";
+  text.textContent = phase === "checking" ? `checking: ${p.done} of ${p.total} citations`
+    : phase === "extracting" ? "finding citations…" : `${phase}…`;
+  $("#progress").dataset.status = phase;
+}
+
+async function submitCheck(event) {
+  event.preventDefault();
+  showError("");
+  const data = new FormData();
+  const file = $("#file").files[0];
+  if (file) data.append("file", file);
+  else data.append("text", $("#text").value);
+  $("#check").disabled = true;
+  showProgress(null);
+  try {
+    const resp = await fetch("api/v1/jobs", { method: "POST", body: data });
+    const body = await resp.json().catch(() => ({}));
+    if (!resp.ok) throw new Error(body.detail || `HTTP ${resp.status}`);
+    await poll(body);
+  } catch (err) {
+    $("#progress").hidden = true;
+    showError(String(err.message || err));
+  } finally {
+    $("#check").disabled = false;
+  }
+}
+
+async function poll(job) {
+  while (job.status !== "done") {
+    if (job.status === "failed") throw new Error(job.error || "the check failed");
+    showProgress(job);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const resp = await fetch(`api/v1/jobs/${job.id}`);
+    job = await resp.json();
+    if (!resp.ok) throw new Error(job.detail || `HTTP ${resp.status}`);
+  }
+  showProgress(job);
+  $("#progress").hidden = true;
+  render(job);
+}
+
+function kindsOf(c) { return c.errors.map((e) => e.kind); }
+
+function render(job) {
+  view.job = job;
+  view.report = job.report;
+  view.details = job.details || {};
+  view.text = job.text || "";
+  view.selected = null;
+  view.kinds = new Set(view.report.citations.flatMap(kindsOf));
+  $("#result").hidden = false;
+  renderSummary();
+  renderFilters();
+  renderDocument();
+  renderTable();
+  renderDownloads();
+  $("#evidence").replaceChildren(
+    el("p", { class: "muted" }, "Click a highlighted citation to see its evidence."));
+  applyFilters();
+}
+
+function renderSummary() {
+  const s = view.report.summary;
+  const total = view.report.citations.length;
+  const chips = STATUSES.map((status) => el("button", {
+    type: "button", class: `chip ${status}`, "data-status": status,
+    "aria-pressed": String(view.statuses.has(status)),
+    onclick: () => toggle(view.statuses, status),
+  }, `${s[status]} ${status}`));
+  const counts = {};
+  for (const kind of view.report.citations.flatMap(kindsOf)) counts[kind] = (counts[kind] || 0) + 1;
+  const kinds = Object.entries(counts).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ");
+  $("#summary").replaceChildren(...present([
+    el("strong", {}, `${total} citations`), ...chips,
+    kinds ? el("span", { class: "muted" }, `errors: ${kinds}`) : null]));
+  $("#summary").dataset.total = String(total);
+}
+
+function checkbox(set, value, name) {
+  return el("label", {}, el("input", {
+    type: "checkbox", name, value, checked: set.has(value), onchange: () => toggle(set, value),
+  }), ` ${value.replace(/_/g, " ")}`);
+}
+
+function renderFilters() {
+  $("#status-filters").replaceChildren(el("legend", {}, "Status"),
+    ...STATUSES.map((s) => checkbox(view.statuses, s, "status")));
+  const kinds = [...view.kinds].sort();
+  $("#kind-filters").replaceChildren(el("legend", {}, "Error kind"),
+    ...(kinds.length ? kinds.map((k) => checkbox(view.kinds, k, "kind"))
+      : [el("span", { class: "muted" }, "none")]));
+  view.allKinds = new Set(kinds);
+}
+
+function toggle(set, value) {
+  if (set.has(value)) set.delete(value); else set.add(value);
+  for (const box of document.querySelectorAll(`#filters input[value="${value}"]`)) {
+    box.checked = set.has(value);
+  }
+  for (const chip of document.querySelectorAll(`.chip[data-status="${value}"]`)) {
+    chip.setAttribute("aria-pressed", String(set.has(value)));
+  }
+  applyFilters();
+}
+
+function passes(c) {
+  if (!view.statuses.has(c.status)) return false;
+  if (c.status !== "hallucinated") return true;
+  return kindsOf(c).some((k) => view.kinds.has(k));
+}
+
+function annotations() {
+  const out = [];
+  for (const c of view.report.citations) {
+    out.push({ start: c.span[0], end: c.span[1], c, role: "cite" });
+    for (const e of c.errors) {
+      if (e.span && (e.span[0] !== c.span[0] || e.span[1] !== c.span[1])) {
+        out.push({ start: e.span[0], end: e.span[1], c, role: "fragment", kind: e.kind });
+      }
+    }
+  }
+  return out.filter((a) => a.end > a.start);
+}
+
+function segment(text, covering) {
+  const roles = new Set(covering.map((a) => a.role));
+  const cites = [...new Set(covering.map((a) => a.c))].sort((x, y) => RANK[x.status] - RANK[y.status]);
+  const kinds = new Set(covering.flatMap((a) => (a.role === "fragment" ? [a.kind] : kindsOf(a.c))));
+  const primary = (covering.find((a) => a.role === "cite") || covering[0]).c;
+  return el("span", {
+    class: `hl ${[...roles].join(" ")} ${cites[0].status}`,
+    "data-ids": cites.map((c) => c.id).join(" "), "data-primary": primary.id,
+    "data-status": cites[0].status, "data-kinds": [...kinds].join(" "),
+    title: `${primary.id} ${primary.status}${kinds.size ? ": " + [...kinds].join(", ") : ""}`,
+    onclick: () => select(primary.id),
+  }, text);
+}
+
+function renderDocument() {
+  const text = view.text;
+  const notes = annotations();
+  const cuts = new Set([0, text.length]);
+  for (const a of notes) { cuts.add(a.start); cuts.add(a.end); }
+  const points = [...cuts].sort((a, b) => a - b);
+  const parts = [];
+  for (let i = 0; i + 1 < points.length; i += 1) {
+    const [from, to] = [points[i], points[i + 1]];
+    const covering = notes.filter((a) => a.start <= from && a.end >= to);
+    const piece = text.slice(from, to);
+    parts.push(covering.length ? segment(piece, covering) : piece);
+  }
+  $("#document").replaceChildren(...parts);
+}
+
+function detailLine(c) {
+  if (c.errors.length) return c.errors.map((e) => `${e.kind}: ${e.explanation}`).join("; ");
+  if (c.authority) return `${c.authority.name} (${c.authority.date.slice(0, 4)})`;
+  return c.reason || "";
+}
+
+function renderTable() {
+  const rows = view.report.citations.map((c) => el("tr", {
+    "data-id": c.id, "data-status": c.status, onclick: () => select(c.id),
+  }, el("td", {}, c.id), el("td", {}, c.text),
+  el("td", {}, el("span", { class: `badge ${c.status}` }, c.status)), el("td", {}, detailLine(c))));
+  $("#citations tbody").replaceChildren(...rows);
+}
+
+function renderDownloads() {
+  if (view.jsonUrl) URL.revokeObjectURL(view.jsonUrl);
+  const blob = new Blob([JSON.stringify(view.report, null, 2)], { type: "application/json" });
+  view.jsonUrl = URL.createObjectURL(blob);
+  $("#download-json").href = view.jsonUrl;
+  $("#download-html").href = view.job.links.html.replace(/^\//, "");
+}
+
+function applyFilters() {
+  const byId = Object.fromEntries(view.report.citations.map((c) => [c.id, c]));
+  for (const span of document.querySelectorAll("#document .hl")) {
+    const visible = span.dataset.ids.split(" ").some((id) => passes(byId[id]));
+    span.classList.toggle("filtered", !visible);
+  }
+  for (const row of document.querySelectorAll("#citations tbody tr")) {
+    row.classList.toggle("hidden", !passes(byId[row.dataset.id]));
+  }
+}
+
+function diffSide(ops, side) {
+  // side "written": insertions are the quote's altered words; "real": deletions are the opinion's.
+  const keep = side === "written" ? "insert" : "delete";
+  const parts = [];
+  for (const [op, words, written] of ops) {
+    if (op === "equal") parts.push(`${side === "written" ? written : words} `);
+    else if (op === keep) {
+      parts.push(side === "written" ? el("del", { class: "diff" }, words)
+        : el("ins", { class: "diff" }, words), " ");
+    }
+  }
+  return parts;
+}
+
+function quoteBlock(q) {
+  if (q.found) {
+    return el("div", { class: "quote-ok" }, el("h4", {}, "Quote found in the opinion"
+      + (q.page ? ` (page ${q.page})` : "")), el("p", { class: "evidence-text" }, q.real));
+  }
+  if (!q.real) {
+    return el("div", { class: "quote-missing" },
+      el("h4", {}, "Quoted words not found in the opinion"), el("p", {}, q.written));
+  }
+  return el("div", { class: "quote-compare" },
+    el("div", {}, el("h4", {}, "As quoted in the brief"), el("p", { class: "quote-written" },
+      diffSide(q.diff, "written"))),
+    el("div", {}, el("h4", {}, "The opinion's words" + (q.page ? ` (page ${q.page})` : "")),
+      el("p", { class: "quote-real" }, diffSide(q.diff, "real"))));
+}
+
+function pinBlock(pin, quotes) {
+  if (!pin) return null;
+  const title = `Page ${pin.page} of ${pin.volume} ${pin.reporter}`;
+  if (!pin.text) return el("p", { class: "pin-missing" }, `${title}: not in the opinion's page markers`);
+  const real = (quotes.find((q) => q.real && pin.text.includes(q.real)) || {}).real;
+  const body = real ? [pin.text.slice(0, pin.text.indexOf(real)), el("mark", {}, real),
+    pin.text.slice(pin.text.indexOf(real) + real.length)] : [pin.text];
+  return el("details", { class: "pin", open: true }, el("summary", {}, title),
+    el("div", { class: "pin-text" }, body, pin.truncated ? " […]" : ""));
+}
+
+function select(id) {
+  const c = view.report.citations.find((x) => x.id === id);
+  const d = view.details[id] || {};
+  view.selected = id;
+  for (const span of document.querySelectorAll("#document .hl")) {
+    span.classList.toggle("selected", span.dataset.ids.split(" ").includes(id));
+  }
+  const a = d.authority;
+  const errors = c.errors.map((e) => el("div", { class: "error-item", "data-kind": e.kind },
+    el("h3", {}, e.kind.replace(/_/g, " ")), el("p", {}, e.explanation),
+    e.fragment ? el("p", { class: "muted" }, "look at: ", el("q", {}, e.fragment)) : null,
+    e.evidence ? el("p", { class: "evidence-text" }, e.evidence) : null));
+  $("#evidence").replaceChildren(...present([
+    el("h2", {}, `${c.id} `, el("span", { class: `badge ${c.status}` }, c.status)),
+    el("p", { class: "cite-text" }, el("strong", {}, c.text), c.case_name ? ` — ${c.case_name}` : ""),
+    a ? el("p", { class: "authority" }, "Resolved case: ", el("strong", {}, a.name), `, ${a.citation}`,
+      ` (${a.court}, ${a.date})`) : el("p", { class: "muted" }, "Not resolved to a case in the library."),
+    d.why ? el("p", { class: "why" }, `Why unverifiable (${c.reason}): ${d.why}`) : null,
+    ...errors,
+    ...(d.quotes || []).map(quoteBlock),
+    pinBlock(d.pin, d.quotes || []),
+    d.suggestion ? el("p", { class: "suggestion" }, "Suggested correction: ",
+      el("strong", {}, d.suggestion)) : null]));
+  const target = document.querySelector(`#document .hl[data-primary="${id}"]`);
+  if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest" });
+}
+
+$("#check-form").addEventListener("submit", submitCheck);
+loadLibrary();

@@ -224,7 +224,7 @@ class FakeCourtListener:
         """Serve in a background thread; yields the API base URL."""
         server = ThreadingHTTPServer((host, port), _handler(self))
         self.base_url = f"http://{host}:{server.server_port}{API_PATH}"
-        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
         thread.start()
         try:
             yield self.base_url

@@ -128,3 +128,16 @@ def test_a_dump_without_clusters_is_refused(tmp_path):
     citations = [p for p in write_dump(tmp_path, False, False) if p.name.startswith("citations")]
     with pytest.raises(RecordError, match="opinion-clusters"):
         import_bulk(citations, tmp_path / "x.sqlite")
+
+
+def test_cli_imports_a_dump(tmp_path):
+    from click.testing import CliRunner
+
+    from citeproof.cli import main
+
+    out = tmp_path / "cli.sqlite"
+    files = [str(p) for p in write_dump(tmp_path, backtick=True, compress=True)]
+    result = CliRunner().invoke(main, ["library", "import", "courtlistener-bulk", *files, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "2 cases" in result.output
+    assert SQLiteLibrary(out).snapshot().cases == 2

@@ -40,9 +40,12 @@ def _load_library(path: str | None):  # type: ignore[no-untyped-def]
               help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).")
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @llm_options
+@click.option("--courtlistener/--no-courtlistener", default=None,
+              help="Ask CourtListener for what the library cannot settle (default: "
+                   "$CITEPROOF_COURTLISTENER or the config file).")
 def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
                   quiet: bool, llm: bool, model: str | None, base_url: str | None,
-                  llm_config: str | None) -> None:
+                  llm_config: str | None, courtlistener: bool | None) -> None:
     """Check every citation in FILES (PDF, DOCX, HTML, text). Use - for stdin.
 
     Exit status: 0 nothing hallucinated, 1 something hallucinated, 2 bad usage or input.
@@ -51,7 +54,7 @@ def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
     from .read import document_from_text, read_document
     from .report import render_html, render_markdown, render_text
 
-    library = _load_library(library_path)
+    library = _with_courtlistener(_load_library(library_path), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
     renderers = {"text": render_text, "markdown": render_markdown, "html": render_html}
     status = EXIT_OK
@@ -72,6 +75,13 @@ def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
         if report.hallucinated and status == EXIT_OK:
             status = EXIT_HALLUCINATED
     sys.exit(status)
+
+
+def _with_courtlistener(library, flag: bool | None):  # type: ignore[no-untyped-def]
+    """The library, chained with CourtListener when asked (issue 4)."""
+    from .library.remote_config import with_courtlistener
+
+    return with_courtlistener(library, flag)
 
 
 def _progress(name: str):  # type: ignore[no-untyped-def]
@@ -178,3 +188,8 @@ from .grounding.cli import grounding as _grounding  # noqa: E402
 main.add_command(_grounding)
 main.add_command(_factors)
 main.add_command(bench_group)
+
+# --- CourtListener: `library import courtlistener-bulk`, `courtlistener-fake` (issue 4) ---
+from .cli_courtlistener import register as _register_courtlistener  # noqa: E402
+
+_register_courtlistener(main, library_group)

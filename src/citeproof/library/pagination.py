@@ -22,6 +22,11 @@ _MARKERS = re.compile(
 _SENTINEL = "\ue000"
 
 
+def marker_pages(html: str) -> list[int]:
+    """The page numbers of the markers in ``html``, in document order."""
+    return [int(next(g for g in m.groups() if g)) for m in _MARKERS.finditer(html)]
+
+
 def breaks_from_html(html: str, cite: ReporterCite | None) -> tuple[str, list[PageBreak]]:
     """Plain text and the offsets where each page of ``cite``'s reporter begins."""
     pages: list[int] = []

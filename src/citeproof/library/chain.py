@@ -1,0 +1,70 @@
+"""Local library first, a remote one (CourtListener) for what the local one cannot settle.
+
+The local library settles a cite when it knows a case beginning there, when the page lies
+inside a case it knows, or when it covers the volume completely. Everything else goes to
+the remote library, whose answers (and faults) then decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from ..models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
+from .base import CasePages, Library
+
+_RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Coverage.NOT_COVERED)
+
+
+class RemoteLibrary(Library, Protocol):
+    def owns(self, case_id: str) -> bool: ...
+
+    def prefetch(self, citations: Iterable[Citation]) -> None: ...
+
+
+class ChainLibrary:
+    def __init__(self, local: Library, remote: RemoteLibrary) -> None:
+        self.local, self.remote = local, remote
+
+    def snapshot(self) -> Snapshot:
+        local, remote = self.local.snapshot(), self.remote.snapshot()
+        return Snapshot(name=f"{local.name} + {remote.name}", built_at=local.built_at,
+                        cases=local.cases, opinions_with_text=local.opinions_with_text,
+                        citations=local.citations, statutes=local.statutes)
+
+    def settled_locally(self, volume: str, reporter: str, page: int) -> bool:
+        if self.local.cases_at(volume, reporter, page):
+            return True
+        if self.local.coverage(reporter, volume) is Coverage.COMPLETE:
+            return True
+        around = self.local.case_around(volume, reporter, page)
+        return around is not None and page <= around.last_known_page
+
+    def prefetch(self, citations: Iterable[Citation]) -> None:
+        """Batch the remote lookups of every cite the local library cannot settle."""
+        self.remote.prefetch([
+            c for c in citations if c.type is CitationType.CASE and c.volume and c.reporter
+            and (c.page or "").isdigit()
+            and not self.settled_locally(c.volume, c.reporter, int(c.page or 0))])
+
+    def cases_at(self, volume: str, reporter: str, page: int) -> tuple[Authority, ...]:
+        if self.settled_locally(volume, reporter, page):
+            return self.local.cases_at(volume, reporter, page)
+        return self.remote.cases_at(volume, reporter, page)
+
+    def case_around(self, volume: str, reporter: str, page: int) -> CasePages | None:
+        local = self.local.case_around(volume, reporter, page)
+        if local is not None and page <= local.last_known_page:
+            return local
+        return self.remote.case_around(volume, reporter, page) or local
+
+    def coverage(self, reporter: str, volume: str) -> Coverage:
+        both = (self.local.coverage(reporter, volume), self.remote.coverage(reporter, volume))
+        return min(both, key=_RANK.index)
+
+    def opinion(self, case_id: str) -> Opinion | None:
+        return self.remote.opinion(case_id) if self.remote.owns(case_id) \
+            else self.local.opinion(case_id)
+
+    def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
+        return self.local.cases_named(name, limit)

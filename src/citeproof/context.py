@@ -15,7 +15,7 @@ _NAME_CONNECTORS = {
 }
 _CASE_NAME_END = re.compile(r",\s*$")
 _YEAR_PAREN = re.compile(
-    r"(?P<pins>(?:\s*,?\s*(?:at\s+)?\*?\d[\dn.\-–—&, *]*)*?)\s*"
+    r"(?P<pins>[\s,]*(?:(?:at\s+)?\*?\d[\dn.\-–—&, *]*)?)\s*"
     r"\((?P<court>[^()]{0,60}?)\s*(?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
     r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)\)"
 )

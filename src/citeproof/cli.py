@@ -126,3 +126,9 @@ def library_info(library_path: str | None, fmt: str) -> None:
     for reporter, statuses in sorted(by_reporter.items(), key=lambda kv: kv[0]):
         click.echo(f"  {reporter:<18} {', '.join(statuses)}")
     click.echo("  (every other reporter: not_covered)")
+
+
+# --- benchmarks (citeproof.bench.cli) -------------------------------------------------------
+from .bench.cli import bench_group  # noqa: E402
+
+main.add_command(bench_group)

@@ -70,13 +70,17 @@ def nonexistent_cite(ref: CaseRef, targets: dict[str, list[InsideTarget]],
     if ref.reporter not in targets and ref.reporter in CLOSED_SERIES_LAST_VOLUME:
         volume = CLOSED_SERIES_LAST_VOLUME[ref.reporter] + int(rng.integers(1, 300))
         return replace(ref, volume=str(volume)), "impossible volume"
-    pool = targets.get(ref.reporter) or targets[sorted(targets)[int(rng.integers(len(targets)))]]
-    for _ in range(50):
-        t = pool[int(rng.integers(len(pool)))]
-        page = int(rng.integers(t.first + 1, t.last + 1))
-        if t.case_id != ref.case_id and not library.cases_at(t.volume, t.reporter, page):
-            return (replace(ref, volume=t.volume, reporter=t.reporter, page=page),
-                    f"page {page} is inside {t.case_id}")
+    others = [r for r in sorted(targets) if r != ref.reporter]
+    order = [ref.reporter] * (ref.reporter in targets) + [
+        others[int(i)] for i in rng.permutation(len(others))]
+    for reporter in order:
+        pool = targets[reporter]
+        for _ in range(20):
+            t = pool[int(rng.integers(len(pool)))]
+            page = int(rng.integers(t.first + 1, t.last + 1))
+            if t.case_id != ref.case_id and not library.cases_at(t.volume, t.reporter, page):
+                return (replace(ref, volume=t.volume, reporter=t.reporter, page=page),
+                        f"page {page} is inside {t.case_id}")
     raise LookupError(f"no page inside a known case for {ref.reporter}")
 
 

@@ -65,11 +65,7 @@ def inject(slot: Slot, kind: str, pools: Pools, library: SQLiteLibrary,
     if kind == "misquote" and slot.quote:
         return _misquoted(slot, library, rng)
     if kind == "misrepresentation" and slot.proposition:
-        flipped = negate(slot.proposition) if rng.random() < 0.5 else None
-        if flipped:
-            return replace(slot, proposition=flipped, kind=kind, note="polarity reversed")
-        return replace(slot, proposition=transplanted(slot, pools.fulltext, rng), kind=kind,
-                       note="proposition from another opinion")
+        return _misrepresented(slot, pools, rng)
     return None
 
 
@@ -86,6 +82,21 @@ def _misquoted(slot: Slot, library: SQLiteLibrary, rng: np.random.Generator) -> 
             return replace(slot, quote=altered, passage=passage, pin=passage.page,
                            kind="misquote", note=f"real words: {passage.text}")
     return None
+
+
+def _misrepresented(slot: Slot, pools: Pools, rng: np.random.Generator) -> Slot:
+    """Half reversed in polarity (a sentence of the opinion, negated), half a proposition
+    from another opinion."""
+    assert slot.source is not None
+    if rng.random() < 0.5:
+        candidates = [slot.passage] + [p for p in slot.source.passages if p != slot.passage]
+        for passage in candidates:
+            flipped = negate(passage.text) if passage else None
+            if passage and flipped:
+                return replace(slot, proposition=flipped, passage=passage, pin=passage.page,
+                               kind="misrepresentation", note="polarity reversed")
+    return replace(slot, proposition=transplanted(slot, pools.fulltext, rng),
+                   kind="misrepresentation", note="proposition from another opinion")
 
 
 _COMPATIBLE = {"misquote": "quote", "misrepresentation": "proposition"}
@@ -147,6 +158,15 @@ def _render(filename: str, slots: list[Slot], rng: np.random.Generator) -> Excer
         for t, home in zip(trailing, homes, strict=True):
             if home == k:
                 compose.trailing_cite(w, t, rng)
-    notes = {s.ref.case_id: s.note for s in slots if s.kind}
     return Excerpt(filename, w.text, tuple(w.errors), tuple(w.citations), source="templated",
-                   meta={"injection_notes": notes} if notes else {})
+                   meta={"slots": [slot_record(s) for s in slots]})
+
+
+def slot_record(s: Slot) -> dict[str, object]:
+    """What the excerpt says about one authority, and what is true (for audits and tests)."""
+    return {"role": s.role, "kind": s.kind, "note": s.note,
+            "case_id": s.source.ref.case_id if s.source else s.ref.case_id,
+            "name": s.ref.name, "volume": s.ref.volume, "reporter": s.ref.reporter,
+            "page": s.ref.page, "pin": s.pin, "quote": s.quote, "proposition": s.proposition,
+            "passage": s.passage.text if s.passage else None,
+            "passage_page": s.passage.page if s.passage else None}

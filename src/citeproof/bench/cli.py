@@ -17,6 +17,9 @@ def bench_group() -> None:
 @bench_group.group("phantom")
 def phantom_group() -> None:
     """LePhantomCite-style detection benchmark (build | run | score)."""
+    import logging
+
+    logging.getLogger("eyecite").setLevel(logging.ERROR)  # its overlap notes are not ours
 
 
 def _library(path: str | None):  # type: ignore[no-untyped-def]

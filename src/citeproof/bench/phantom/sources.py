@@ -24,7 +24,8 @@ _BAD_SENTENCE = re.compile(r"[0-9§\"“”\[\]()*;:_/]|\b(?:v|Id|id|supra|See|U
 _WORD = r"(?:[A-Z][A-Za-z.,'’&\-]*|of|the|and|for|de|ex|rel\.|&)"
 _CLEAN_NAME = re.compile(rf"{_WORD}(?: {_WORD}){{0,7}} v\. {_WORD}(?: {_WORD}){{0,9}}")
 _COUNSEL = re.compile(r"\bfor (?:the )?(?:appellants?|appellees?|petitioners?|respondents?|"
-                      r"plaintiffs?|defendants?)|\b(?:JUSTICE|Justice|JUDGE|delivered|Attorney)\b")
+                      r"plaintiffs?|defendants?|People|State|Commonwealth|Government)\b|"
+                      r"\b(?:JUSTICE|Justice|JUDGE|delivered|Attorneys?)\b")
 MAX_PASSAGES = 40
 
 

@@ -15,6 +15,7 @@ from .models import (
     ResolutionStatus,
 )
 from .names import compare_names
+from .pinpoint import check_proposition_pin
 from .quotes import QuoteMatch, locate
 from .statutes import impossible_statute
 
@@ -139,6 +140,9 @@ def check_pincite(c: Citation, r: Resolution, opinion: Opinion | None,
                        f"{r.authority.name_abbreviation} begins at page {first}"
                        + (f" and ends by page {end}" if end else ""), 0.95)
     located = [m for m in matches if m.found]
+    moved = check_proposition_pin(c, opinion) if not located else None
+    if moved is not None:
+        return moved
     if not located:
         return Finding(K.WRONG_PINCITE, Outcome.PASS if opinion is None or not c.quotes else
                        Outcome.UNKNOWN, "pin page lies within the case; content not checked")

@@ -174,6 +174,6 @@ def starts_citation_sentence(text: str, sentence_start: int, cite_start: int) ->
     lowered = lead.lower()
     if any(lowered.startswith(s) for s in ("see", "cf.", "accord", "but see", "e.g.", "compare")):
         return len(lead_words) <= 16 and not re.search(r"\b(?:held|holding|said|stated)\b", lead)
-    if re.fullmatch(r"(?:[A-Z][^,;]{0,120}? v\. [^;]{1,140}?|In re [^;]{1,120}?),", lead):
+    if re.fullmatch(r"(?:[A-Z][^;]{0,120}? v\. [^;]{1,140}?|In re [^;]{1,120}?),", lead):
         return True
     return bool(re.fullmatch(r"(?:See,?\s+|Cf\.\s+)?[A-Z][\w.'&-]*(?:\s+[\w.'&-]+){0,4},", lead))

@@ -163,7 +163,10 @@ def _full_group(text: str, group: list[_RawCite], floor: int, sentences: Sentenc
     court = court_by_paren(paren.court_text) if paren and paren.court_text else None
     if court is None and last.reporter in {"U.S.", "S. Ct.", "L. Ed.", "L. Ed. 2d"}:
         court = "scotus"
-    quotes, proposition = _support(text, first.span.start, end, explanatory, sentences)
+    # The sentence is found from the name's start: a splitter may break inside a name
+    # ("Pav. Co."), and the quote before the name still belongs to this citation.
+    anchor = name[1].start if name else first.span.start
+    quotes, proposition = _support(text, anchor, first.span.start, end, explanatory, sentences)
     ids = [f"tmp{base + k}" for k in range(len(group))]
     citations = []
     for k, raw in enumerate(group):
@@ -183,11 +186,11 @@ def _full_group(text: str, group: list[_RawCite], floor: int, sentences: Sentenc
     return citations
 
 
-def _support(text: str, cite_start: int, cite_end: int,
+def _support(text: str, anchor: int, cite_start: int, cite_end: int,
              explanatory: tuple[str, Span] | None, sentences: Sentences,
              ) -> tuple[tuple[Quote, ...], tuple[str, Span] | None]:
     """Quotes and proposition a citation is offered for (its sentence, or the one before)."""
-    index = sentences.index_at(cite_start)
+    index = sentences.index_at(anchor)
     s_start, s_end = sentences.span(index)
     if starts_citation_sentence(text, s_start, cite_start) and index > 0:
         back = index - 1
@@ -225,7 +228,8 @@ def _short_form(text: str, raw: _RawCite, earlier: list[Citation],
                 sentences: Sentences) -> Citation:
     target = _antecedent(raw, earlier)
     pin = raw.pin if raw.form is not CiteForm.SHORT else (raw.pin or raw.page)
-    quotes, proposition = _support(text, raw.span.start, raw.pin_end, None, sentences)
+    quotes, proposition = _support(text, raw.span.start, raw.span.start, raw.pin_end, None,
+                                   sentences)
     base = dict(
         id=f"tmp{len(earlier)}", type=CitationType.CASE, form=raw.form,
         text=text[raw.span.start : raw.pin_end], span=Span(raw.span.start, raw.pin_end),
@@ -256,10 +260,12 @@ def _antecedent(raw: _RawCite, earlier: list[Citation]) -> Citation | None:
         if raw.form is CiteForm.SHORT and (cand.volume, cand.reporter) != (raw.volume, raw.reporter):
             continue
         if not guess or (cand.case_name and guess in cand.case_name.lower()):
-            return _primary(cand, earlier)
+            # A short form names its own reporter ("106 S. Ct. at 2553"): it points to
+            # that cite of a parallel group, whose pagination its pin follows.
+            return cand if raw.form is CiteForm.SHORT else _primary(cand, earlier)
         if raw.form is CiteForm.SHORT and fallback is None:
             fallback = cand  # same volume and reporter, but the name written differs
-    return _primary(fallback, earlier) if fallback else None
+    return fallback
 
 
 def _full_of(citation: Citation, earlier: list[Citation]) -> Citation | None:
@@ -267,7 +273,8 @@ def _full_of(citation: Citation, earlier: list[Citation]) -> Citation | None:
         return _primary(citation, earlier)
     if citation.antecedent_id is None:
         return None
-    return next((c for c in reversed(earlier) if c.id == citation.antecedent_id), None)
+    found = next((c for c in reversed(earlier) if c.id == citation.antecedent_id), None)
+    return _primary(found, earlier) if found else None  # id. pins follow the first reporter
 
 
 def _primary(citation: Citation, earlier: list[Citation]) -> Citation:

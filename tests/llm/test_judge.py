@@ -59,8 +59,10 @@ def test_a_pin_without_a_quote_on_the_wrong_page_fails(library):
     (error,) = v.errors
     assert error.kind is ErrorKind.WRONG_PINCITE and error.fragment == v.citation.text
     assert "page 495" in error.evidence  # the page comes from where the quote lies
+    # The proposition repeats the opinion verbatim, so the offline pin rule agrees.
     offline = _verdict(BROWN_SUPPORTED.format(pin=490), library, None)
-    assert offline.status is Status.VERIFIED
+    assert offline.status is Status.HALLUCINATED
+    assert {e.kind for e in offline.errors} == {ErrorKind.WRONG_PINCITE}
 
 
 def test_the_page_reported_is_where_the_quote_lies(library):
@@ -68,7 +70,9 @@ def test_the_page_reported_is_where_the_quote_lies(library):
     model = FuncModel(lambda _p, _n: {
         "verdict": "supported", "pin_page": "supports", "explanation": "",
         "quote": 'the doctrine of "separate but equal" has no place'})
-    v = _verdict(BROWN_SUPPORTED.format(pin=490), library, LLMJudge(model))
+    paraphrase = ("Racial segregation has no place in public schooling. Brown v. Board of "
+                  "Education, 347 U.S. 483, 490 (1954).")  # not verbatim: rules leave the pin
+    v = _verdict(paraphrase, library, LLMJudge(model))
     pin = _finding(v, ErrorKind.WRONG_PINCITE)
     assert pin.outcome is Outcome.PASS  # no evidence against the pin: never a failure here
     assert "page 495" in pin.explanation

@@ -1,0 +1,111 @@
+"""Build the benchmark: deterministic from a seed, 70/30 train/test, JSONL in the published
+field layout plus spans, kinds and citation roles."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...library.sqlite import SQLiteLibrary
+from .injections import inside_targets
+from .judicial import judicial_excerpt, judicial_kinds
+from .schema import KINDS, Excerpt
+from .sources import catalog_cases, full_text_cases, real_citations
+from .templated import Pools, templated_excerpt
+
+DATASET_VERSION = "citeproof-phantom-1.0"
+# LePhantomCite does not publish per-kind proportions we could read; injected kinds are
+# drawn uniformly.
+KIND_WEIGHTS = dict.fromkeys(KINDS, 0.2)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildConfig:
+    seed: int = 0
+    excerpts: int = 1300
+    test_fraction: float = 0.3
+    injected_fraction: float = 0.5  # excerpts that carry at least one injection
+    judicial_fraction: float = 0.3  # of the excerpts that can be real judicial writing
+    source_opinions: int | None = None  # opinions scanned for real citations (None: all)
+
+
+def load_pools(library: SQLiteLibrary, config: BuildConfig,
+               progress: Callable[[str], None] | None = None) -> tuple[Pools, list]:  # type: ignore[type-arg]
+    say = progress or (lambda _m: None)
+    say("reading full-text opinions")
+    fulltext = full_text_cases(library)
+    say("reading the catalogue")
+    catalog = catalog_cases(library)
+    ids = [r[0] for r in library.conn.execute("SELECT case_id FROM opinions ORDER BY case_id")]
+    if config.source_opinions is not None:
+        rng = np.random.default_rng(config.seed)
+        ids = sorted(str(i) for i in rng.choice(ids, size=min(len(ids), config.source_opinions),
+                                                 replace=False))
+    say(f"reading citations in {len(ids)} opinions")
+    distractors, judicial = real_citations(library, ids)
+    return Pools(fulltext, catalog, distractors, inside_targets(library)), judicial
+
+
+def build(library: SQLiteLibrary, config: BuildConfig,
+          progress: Callable[[str], None] | None = None) -> list[Excerpt]:
+    pools, judicial = load_pools(library, config, progress)
+    rng = np.random.default_rng(config.seed)
+    n = config.excerpts
+    injected = set(int(i) for i in rng.permutation(n)[: round(n * config.injected_fraction)])
+    test = set(int(i) for i in rng.permutation(n)[: round(n * config.test_fraction)])
+    kinds_p = np.array(list(KIND_WEIGHTS.values()))
+    out = []
+    for i in range(n):
+        kinds = [str(k) for k in rng.choice(KINDS, size=1 + int(rng.random() < 0.4),
+                                            p=kinds_p / kinds_p.sum())] if i in injected else []
+        real = judicial and judicial_kinds(kinds) and rng.random() < config.judicial_fraction
+        name = f"cp{i:05d}_{'judicial' if real else 'templated'}.txt"
+        if real:
+            passage = judicial[int(rng.integers(len(judicial)))]
+            excerpt = judicial_excerpt(name, passage, kinds, pools, library, rng)
+        else:
+            excerpt = templated_excerpt(name, kinds, pools, library, rng)
+        out.append(replace(excerpt, split="test" if i in test else "train",
+                           meta={**excerpt.meta, "dataset_version": DATASET_VERSION,
+                                 "seed": config.seed}))
+    return out
+
+
+def manifest(excerpts: list[Excerpt], library: SQLiteLibrary, config: BuildConfig
+             ) -> dict[str, Any]:
+    snap = library.snapshot()
+    per_split: dict[str, Any] = {}
+    for split in ("train", "test"):
+        rows = [e for e in excerpts if e.split == split]
+        kinds = Counter(g.kind for e in rows for g in e.required)
+        roles = Counter(c.role.value for e in rows for c in e.citations)
+        per_split[split] = {"excerpts": len(rows), "with_injections": sum(1 for e in rows
+                                                                          if e.errors),
+                            "hallucinations": dict(kinds), "citations": dict(roles),
+                            "sources": dict(Counter(e.source for e in rows))}
+    return {"dataset_version": DATASET_VERSION, "config": config.__dict__ if hasattr(
+        config, "__dict__") else {f: getattr(config, f) for f in config.__slots__},
+            "kind_weights": KIND_WEIGHTS,
+            "library": {"name": snap.name, "built_at": snap.built_at, "cases": snap.cases,
+                        "opinions_with_text": snap.opinions_with_text},
+            "splits": per_split}
+
+
+def write(excerpts: list[Excerpt], out_dir: Path, info: dict[str, Any]) -> dict[str, Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for split in ("train", "test"):
+        path = out_dir / f"{split}.jsonl"
+        with path.open("w", encoding="utf-8") as fh:
+            for e in excerpts:
+                if e.split == split:
+                    fh.write(json.dumps(e.to_json(), ensure_ascii=False) + "\n")
+        paths[split] = path
+    (out_dir / "manifest.json").write_text(json.dumps(info, indent=2, ensure_ascii=False))
+    return paths

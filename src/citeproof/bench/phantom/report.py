@@ -1,0 +1,91 @@
+"""Report: JSON with everything, a Markdown table beside the published rows, a PNG chart."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from ...stats import Estimate
+from .schema import KINDS
+
+# Published on LePhantomCite's own 390-excerpt test split (P / R / F1, %), as quoted in
+# citeproof issue 3; per-kind recall was not given row by row.
+PUBLISHED = (
+    ("GPT-5 agent", 40.8, 84.4, 55.0), ("Claude Code (Opus)", 76.1, 62.8, 68.8),
+    ("Gemini 2.5 Flash agent", 16.9, 66.9, 27.0), ("Qwen3-8B agent", 12.0, 41.1, 18.6),
+)
+TARGETS = {"precision": 0.90, "recall": 0.85, "recall_nonexistent": 0.98,
+           "recall_name_mismatch": 0.98, "recall_misquote": 0.95,
+           "recall_wrong_pincite": 0.85, "flag_rate_distractor": 0.01}
+_KIND_LABEL = {"nonexistent": "nonexist.", "name_mismatch": "name", "wrong_pincite": "pincite",
+               "misquote": "misquote", "misrepresentation": "misrep."}
+
+
+def report_json(system: str, dataset: str, summary: dict[str, Estimate],
+                extra: dict[str, Any]) -> dict[str, Any]:
+    return {"system": system, "dataset": dataset,
+            "metrics": {k: v.to_dict() for k, v in summary.items()},
+            "targets": {k: {"target": t, "met": _met(k, summary.get(k), t)}
+                        for k, t in TARGETS.items()},
+            "published": [dict(zip(("system", "precision", "recall", "f1"), row, strict=True))
+                          for row in PUBLISHED], **extra}
+
+
+def _met(key: str, est: Estimate | None, target: float) -> bool | None:
+    if est is None or est.n == 0 or math.isnan(est.value):
+        return None
+    return est.value <= target if key.startswith("flag_rate") else est.value >= target
+
+
+def _pct(e: Estimate | None, intervals: bool = True) -> str:
+    if e is None or e.n == 0 or math.isnan(e.value):
+        return "n/a (n=0)"
+    if not intervals:
+        return f"{100 * e.value:.1f}"
+    return f"{100 * e.value:.1f} [{100 * e.low:.1f}, {100 * e.high:.1f}] n={e.n}"
+
+
+def markdown(system: str, dataset: str, summary: dict[str, Estimate]) -> str:
+    kinds = " | ".join(f"R {_KIND_LABEL[k]}" for k in KINDS)
+    head = f"| system | data | P | R | F1 | {kinds} | FP out-of-coverage | s/excerpt |"
+    lines = [head, "|" + " --- |" * (head.count("|") - 1)]
+    secs = summary.get("seconds_per_excerpt")
+    per_kind = " | ".join(_pct(summary.get(f"recall_{k}")) for k in KINDS)
+    lines.append(f"| **{system}** (measured) | {dataset} | {_pct(summary['precision'])} | "
+                 f"{_pct(summary['recall'])} | {_pct(summary['f1'])} | {per_kind} | "
+                 f"{_pct(summary.get('flag_rate_distractor'))} | "
+                 f"{f'{secs.value:.2f}' if secs and secs.n else 'n/a'} |")
+    blanks = " | ".join("–" for _ in KINDS)
+    for name, p, r, f in PUBLISHED:
+        lines.append(f"| {name} (published) | LePhantomCite test, 390 excerpts | {p} | {r} | "
+                     f"{f} | {blanks} | – | – |")
+    lines += ["", "Percentages; measured rows give [95% bootstrap interval over excerpts] and "
+              "n (predictions for P, gold fragments for R, citations for FP). Published rows "
+              "were measured by their authors on their own data, not on ours: compare with "
+              "care."]
+    return "\n".join(lines) + "\n"
+
+
+def chart(system: str, summary: dict[str, Estimate], path: Path) -> Path:
+    """Per-kind recall with 95% intervals, as a PNG (needs the ``bench`` extra)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    values = [summary.get(f"recall_{k}") for k in KINDS]
+    ys = [v.value if v and v.n else 0.0 for v in values]
+    lo = [max(0.0, y - v.low) if v and v.n else 0.0 for y, v in zip(ys, values, strict=True)]
+    hi = [max(0.0, v.high - y) if v and v.n else 0.0 for y, v in zip(ys, values, strict=True)]
+    fig, ax = plt.subplots(figsize=(7, 3.6))
+    ax.bar(range(len(KINDS)), ys, yerr=[lo, hi], capsize=4, color="#4c72b0")
+    labels = [f"{k}\n(n={v.n if v else 0})" for k, v in zip(KINDS, values, strict=True)]
+    ax.set_xticks(range(len(KINDS)), labels, fontsize=8)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("recall")
+    ax.set_title(f"{system}: per-kind recall, 95% bootstrap intervals", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path

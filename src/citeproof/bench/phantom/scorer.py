@@ -1,0 +1,157 @@
+"""Lenient fragment scoring (LePhantomCite): pure functions, one excerpt at a time, then aggregate.
+
+A predicted fragment matches a gold fragment when, after normalising case, quotes and
+whitespace, either is a substring of the other. Precision = matched predictions /
+predictions; recall = matched gold / gold, where optional gold counts only when hit;
+per-kind recall only (predictions carry no kind). Exact duplicate predictions count once;
+empty predictions are ignored (the empty string is a substring of everything).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ...stats import NAN, Estimate, bootstrap
+from .schema import KINDS, Excerpt, Role
+
+_QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
+_EDGE = " \t\n\"'.,;:()[]"
+
+
+def normalise_fragment(text: str) -> str:
+    return " ".join(text.translate(_QUOTES).casefold().split()).strip(_EDGE)
+
+
+def fragments_match(predicted: str, gold: str) -> bool:
+    p, g = normalise_fragment(predicted), normalise_fragment(gold)
+    return bool(p) and bool(g) and (p in g or g in p)
+
+
+def unique_predictions(fragments: Iterable[str]) -> tuple[str, ...]:
+    """Non-empty predictions, each normalised form once, in order."""
+    seen: dict[str, str] = {}
+    for f in fragments:
+        key = normalise_fragment(f)
+        if key and key not in seen:
+            seen[key] = f
+    return tuple(seen.values())
+
+
+@dataclass(frozen=True, slots=True)
+class ExcerptScore:
+    """Counts for one excerpt; every metric is a ratio of sums of these."""
+
+    filename: str
+    predictions: int
+    matched_predictions: int
+    gold: int  # required gold plus optional gold that was hit
+    matched_gold: int
+    kind_gold: tuple[int, ...]  # per KINDS
+    kind_hit: tuple[int, ...]
+    role_total: tuple[int, ...]  # per Role
+    role_flagged: tuple[int, ...]
+
+
+def score_excerpt(excerpt: Excerpt, fragments: Sequence[str]) -> ExcerptScore:
+    preds = unique_predictions(fragments)
+    gold = excerpt.errors
+    matched_preds = sum(1 for p in preds if any(fragments_match(p, g.fragment) for g in gold))
+    hit = [any(fragments_match(p, g.fragment) for p in preds) for g in gold]
+    counted = [h or not g.optional for g, h in zip(gold, hit, strict=True)]
+    kind_gold = [0] * len(KINDS)
+    kind_hit = [0] * len(KINDS)
+    for g, h, counts in zip(gold, hit, counted, strict=True):
+        if counts and g.kind in KINDS:
+            kind_gold[KINDS.index(g.kind)] += 1
+            kind_hit[KINDS.index(g.kind)] += int(h)
+    roles = list(Role)
+    role_total = [0] * len(roles)
+    role_flagged = [0] * len(roles)
+    for cit in excerpt.citations:
+        i = roles.index(cit.role)
+        role_total[i] += 1
+        role_flagged[i] += int(any(fragments_match(p, cit.text) for p in preds))
+    return ExcerptScore(excerpt.filename, len(preds), matched_preds, sum(counted),
+                        sum(h for h, c in zip(hit, counted, strict=True) if c),
+                        tuple(kind_gold), tuple(kind_hit), tuple(role_total), tuple(role_flagged))
+
+
+def ratio(num: Sequence[float], den: Sequence[float], seed: int,
+          resamples: int = 2000) -> Estimate:
+    """sum(num) / sum(den) with a bootstrap over the excerpts whose denominator is > 0.
+
+    ``n`` is the denominator (items: predictions, gold fragments, citations); NaN when 0.
+    """
+    numer, denom = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    keep = denom > 0
+    numer, denom = numer[keep], denom[keep]
+    if denom.size == 0:
+        return Estimate(NAN, 0, NAN, NAN, "bootstrap over excerpts")
+
+    def stat(rows: np.ndarray) -> np.ndarray:
+        idx = rows.astype(int)
+        return numer[idx].sum(axis=-1) / denom[idx].sum(axis=-1)
+
+    est = bootstrap(list(range(denom.size)), seed, resamples, stat)
+    return replace(est, n=int(denom.sum()),
+                   method=f"bootstrap over {denom.size} excerpts (B={resamples}, seed={seed})")
+
+
+def f1(scores: Sequence[ExcerptScore], seed: int, resamples: int = 2000) -> Estimate:
+    """Harmonic mean of micro precision and recall, bootstrapped over excerpts."""
+    rows = np.array([(s.matched_predictions, s.predictions, s.matched_gold, s.gold)
+                     for s in scores if s.predictions or s.gold], dtype=float).reshape(-1, 4)
+    if rows.shape[0] == 0 or rows[:, 1].sum() == 0 or rows[:, 3].sum() == 0:
+        return Estimate(NAN, rows.shape[0], NAN, NAN, "bootstrap over excerpts")
+
+    def stat(sample: np.ndarray) -> np.ndarray:
+        r = rows[sample.astype(int)].sum(axis=-2)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            p, rec = r[..., 0] / r[..., 1], r[..., 2] / r[..., 3]
+            out = np.where(p + rec > 0, 2 * p * rec / (p + rec), 0.0)
+        return np.nan_to_num(out, nan=0.0)
+
+    est = bootstrap(list(range(rows.shape[0])), seed, resamples, stat)
+    return replace(est, method=f"bootstrap over {rows.shape[0]} excerpts (B={resamples}, "
+                               f"seed={seed})")
+
+
+def mean(values: Sequence[float], seed: int, resamples: int = 2000) -> Estimate:
+    est = bootstrap(values, seed, resamples)
+    return replace(est, method=f"bootstrap over {len(values)} excerpts (B={resamples}, "
+                               f"seed={seed})")
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """What a detector spent on one excerpt."""
+
+    seconds: float = 0.0
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    steps: int = 0
+
+
+def summarise(scores: Sequence[ExcerptScore], costs: Sequence[Cost] = (),
+              seed: int = 0) -> dict[str, Estimate]:
+    """Every figure of a run, each an :class:`Estimate` (NaN with n = 0 when undefined)."""
+    out = {
+        "precision": ratio([s.matched_predictions for s in scores],
+                           [s.predictions for s in scores], seed),
+        "recall": ratio([s.matched_gold for s in scores], [s.gold for s in scores], seed),
+        "f1": f1(scores, seed),
+    }
+    for i, kind in enumerate(KINDS):
+        out[f"recall_{kind}"] = ratio([s.kind_hit[i] for s in scores],
+                                      [s.kind_gold[i] for s in scores], seed)
+    for i, role in enumerate(Role):
+        out[f"flag_rate_{role.value}"] = ratio([s.role_flagged[i] for s in scores],
+                                               [s.role_total[i] for s in scores], seed)
+    if costs:
+        for name in ("seconds", "calls", "prompt_tokens", "completion_tokens", "steps"):
+            out[f"{name}_per_excerpt"] = mean([float(getattr(c, name)) for c in costs], seed)
+    return out

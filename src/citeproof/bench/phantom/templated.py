@@ -1,0 +1,172 @@
+"""Templated brief excerpts: full-text cases quoted and paraphrased, catalogued cases and
+out-of-coverage real citations cited, with the five kinds injected into chosen slots."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from ...library.sqlite import SQLiteLibrary
+from . import compose
+from .injections import (
+    InsideTarget,
+    Slot,
+    mismatched_name,
+    misquote,
+    negate,
+    nonexistent_cite,
+    transplanted,
+    wrong_pin,
+)
+from .schema import Excerpt
+from .sources import CaseRef, FullTextCase, Passage
+
+
+@dataclass(frozen=True, slots=True)
+class Pools:
+    fulltext: list[FullTextCase]
+    catalog: list[CaseRef]
+    distractors: list[CaseRef]
+    targets: dict[str, list[InsideTarget]]
+
+
+def _pick(seq: list, rng: np.random.Generator):  # type: ignore[no-untyped-def, type-arg]
+    return seq[int(rng.integers(len(seq)))]
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def fulltext_slot(case: FullTextCase, form: str, rng: np.random.Generator) -> Slot:
+    passage = _pick(list(case.passages), rng)
+    text = passage.text
+    return Slot(case.ref, "fulltext", passage.page, text if form == "quote" else None,
+                text if form == "proposition" else None, passage, case)
+
+
+def inject(slot: Slot, kind: str, pools: Pools, library: SQLiteLibrary,
+           rng: np.random.Generator) -> Slot | None:
+    """The slot with ``kind`` injected, or None when this slot cannot carry it."""
+    if kind == "nonexistent":
+        ref, note = nonexistent_cite(slot.ref, pools.targets, library, rng)
+        pin = None if slot.pin is None else ref.page + max(1, slot.pin - slot.ref.page)
+        return replace(slot, ref=ref, pin=pin, kind=kind, note=note)
+    if kind == "name_mismatch":
+        name = mismatched_name(slot.ref, pools.catalog, rng)
+        return replace(slot, ref=replace(slot.ref, name=name), kind=kind,
+                       note=f"real name: {slot.ref.name}")
+    if slot.role != "fulltext":
+        return None
+    if kind == "wrong_pincite":
+        return replace(slot, pin=wrong_pin(slot, rng), kind=kind, note=f"right page {slot.pin}")
+    if kind == "misquote" and slot.quote:
+        return _misquoted(slot, library, rng)
+    if kind == "misrepresentation" and slot.proposition:
+        return _misrepresented(slot, pools, rng)
+    return None
+
+
+def _misquoted(slot: Slot, library: SQLiteLibrary, rng: np.random.Generator) -> Slot | None:
+    assert slot.source is not None and slot.quote is not None
+    opinion = library.opinion(slot.source.ref.case_id)
+    assert opinion is not None
+    haystack = f" {_words(opinion.text)} "
+    candidates = [slot.passage] + [p for p in slot.source.passages if p != slot.passage]
+    for passage in candidates:
+        assert passage is not None
+        altered = misquote(passage.text, rng)
+        if altered and f" {_words(altered)} " not in haystack:
+            return replace(slot, quote=altered, passage=passage, pin=passage.page,
+                           kind="misquote", note=f"real words: {passage.text}")
+    return None
+
+
+def _misrepresented(slot: Slot, pools: Pools, rng: np.random.Generator) -> Slot:
+    """Half reversed in polarity (a sentence of the opinion, negated), half a proposition
+    from another opinion."""
+    assert slot.source is not None
+    if rng.random() < 0.5:
+        candidates = [slot.passage] + [p for p in slot.source.passages if p != slot.passage]
+        for passage in candidates:
+            flipped = negate(passage.text) if passage else None
+            if passage and flipped:
+                return replace(slot, proposition=flipped, passage=passage, pin=passage.page,
+                               kind="misrepresentation", note="polarity reversed")
+    return replace(slot, proposition=transplanted(slot, pools.fulltext, rng),
+                   kind="misrepresentation", note="proposition from another opinion")
+
+
+_COMPATIBLE = {"misquote": "quote", "misrepresentation": "proposition"}
+
+
+def _apply(slots: list[Slot], kinds: list[str], pools: Pools, library: SQLiteLibrary,
+           rng: np.random.Generator) -> list[Slot]:
+    for kind in kinds:
+        order = [int(i) for i in rng.permutation(len(slots))]
+        for i in order:
+            s = slots[i]
+            if s.kind or s.role == "distractor":
+                continue
+            need = _COMPATIBLE.get(kind)
+            if need and getattr(s, need) is None:
+                continue
+            injected = inject(s, kind, pools, library, rng)
+            if injected is not None:
+                slots[i] = injected
+                break
+    return slots
+
+
+def _later_mention(case: FullTextCase, slot: Slot, rng: np.random.Generator) -> Passage | None:
+    others = [p for p in case.passages if slot.passage and p.page != slot.passage.page]
+    return _pick(others, rng) if others and rng.random() < 0.3 else None
+
+
+def templated_excerpt(filename: str, kinds: list[str], pools: Pools, library: SQLiteLibrary,
+                      rng: np.random.Generator) -> Excerpt:
+    count = 2 + int(rng.random() < 0.5)
+    chosen = rng.choice(len(pools.fulltext), size=count, replace=False)
+    forms = ["quote", "proposition", "quote" if rng.random() < 0.5 else "proposition"]
+    slots = [fulltext_slot(pools.fulltext[int(i)], forms[k], rng) for k, i in enumerate(chosen)]
+    if pools.catalog and rng.random() < 0.6:
+        slots.append(Slot(_pick(pools.catalog, rng), "catalog"))
+    for _ in range(1 + int(rng.random() < 0.4) if pools.distractors else 0):
+        slots.append(Slot(_pick(pools.distractors, rng), "distractor"))
+    slots = _apply(slots, kinds, pools, library, rng)
+    return _render(filename, slots, rng)
+
+
+def _render(filename: str, slots: list[Slot], rng: np.random.Generator) -> Excerpt:
+    w = compose.Writer()
+    w.add(compose.HEADINGS[int(rng.integers(len(compose.HEADINGS)))] + "\n\n")
+    main = [s for s in slots if s.role == "fulltext"]
+    trailing = [s for s in slots if s.role != "fulltext"]
+    homes = [int(rng.integers(len(main))) for _ in trailing]
+    for k, slot in enumerate(main):
+        if k:
+            w.add("\n\n")
+        if slot.quote is not None:
+            compose.quote_paragraph(w, slot, rng)
+        else:
+            compose.proposition_paragraph(w, slot, rng)
+        later = _later_mention(slot.source, slot, rng) if slot.source else None
+        if later is not None:
+            compose.short_form(w, slot, later.text, later.page)
+        for t, home in zip(trailing, homes, strict=True):
+            if home == k:
+                compose.trailing_cite(w, t, rng)
+    return Excerpt(filename, w.text, tuple(w.errors), tuple(w.citations), source="templated",
+                   meta={"slots": [slot_record(s) for s in slots]})
+
+
+def slot_record(s: Slot) -> dict[str, object]:
+    """What the excerpt says about one authority, and what is true (for audits and tests)."""
+    return {"role": s.role, "kind": s.kind, "note": s.note,
+            "case_id": s.source.ref.case_id if s.source else s.ref.case_id,
+            "name": s.ref.name, "volume": s.ref.volume, "reporter": s.ref.reporter,
+            "page": s.ref.page, "pin": s.pin, "quote": s.quote, "proposition": s.proposition,
+            "passage": s.passage.text if s.passage else None,
+            "passage_page": s.passage.page if s.passage else None}

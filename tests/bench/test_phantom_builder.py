@@ -1,0 +1,150 @@
+"""The builder: every injected error is really an error against the library, and every
+citation marked correct really verifies (checked here with plain SQL and string search)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from citeproof.bench.phantom.builder import BuildConfig, build, manifest, write
+from citeproof.bench.phantom.loader import load
+from citeproof.names import compare_names
+from citeproof.resolve import CLOSED_SERIES_LAST_VOLUME
+
+CONFIG = BuildConfig(seed=11, excerpts=48, source_opinions=25)
+
+
+@pytest.fixture(scope="module")
+def bench(library):
+    return build(library, CONFIG)
+
+
+def words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def page_words(library, case_id: str, reporter: str, page: int) -> str:
+    opinion = library.opinion(case_id)
+    start, end = opinion.page_text(reporter, page)
+    return words(opinion.text[start:end])
+
+
+def slots(bench, role=None, kind="any"):
+    for e in bench:
+        for s in e.meta.get("slots", ()):
+            if (role is None or s["role"] == role) and (kind == "any" or s["kind"] == kind):
+                yield e, s
+
+
+def test_deterministic_split_and_proportions(bench, library):
+    again = build(library, CONFIG)
+    assert [e.to_json() for e in again] == [e.to_json() for e in bench]
+    assert sum(e.split == "test" for e in bench) == round(0.3 * len(bench))
+    injected = sum(1 for e in bench if e.required)
+    assert 0.35 * len(bench) <= injected <= 0.5 * len(bench)
+    assert {e.source for e in bench} == {"templated", "judicial"}
+
+
+def test_gold_spans_point_at_their_fragments(bench):
+    for e in bench:
+        for g in e.errors:
+            assert g.span and e.text[g.span[0]:g.span[1]] == g.fragment
+        for c in e.citations:
+            assert e.text[c.span[0]:c.span[1]] == c.text
+
+
+def test_nonexistent_cites_point_nowhere(bench, library):
+    seen = 0
+    for e, s in slots(bench, kind="nonexistent"):
+        seen += 1
+        vol, rep, page = s["volume"], s["reporter"], s["page"]
+        assert f"{vol} {rep} {page}" in e.text
+        assert library.cases_at(vol, rep, page) == ()
+        around = library.case_around(vol, rep, page)
+        inside = around is not None and around.first_page < page <= around.last_known_page
+        assert inside or int(vol) > CLOSED_SERIES_LAST_VOLUME.get(rep, 10**6)
+    assert seen
+
+
+def test_name_mismatches_name_another_real_case(bench, library):
+    seen = 0
+    for _, s in slots(bench, kind="name_mismatch"):
+        seen += 1
+        real = library.cases_at(s["volume"], s["reporter"], s["page"])
+        assert len(real) == 1 and real[0].id == s["case_id"]
+        assert not compare_names(s["name"], real[0].name, real[0].name_abbreviation).matches
+        assert library.conn.execute("SELECT 1 FROM cases WHERE name_abbreviation = ?",
+                                    (s["name"],)).fetchone()
+    assert seen
+
+
+def test_wrong_pins_do_not_hold_the_words(bench, library):
+    seen = 0
+    for _, s in slots(bench, kind="wrong_pincite"):
+        seen += 1
+        text = words(s["passage"])
+        assert text in page_words(library, s["case_id"], s["reporter"], s["passage_page"])
+        assert text not in page_words(library, s["case_id"], s["reporter"], s["pin"])
+    assert seen
+
+
+def test_misquotes_differ_from_the_opinion(bench, library):
+    seen = 0
+    for e, s in slots(bench, kind="misquote"):
+        seen += 1
+        assert words(s["quote"]) not in words(library.opinion(s["case_id"]).text)
+        assert words(s["passage"]) in page_words(library, s["case_id"], s["reporter"], s["pin"])
+        assert len(set(words(s["quote"]).split()) ^ set(words(s["passage"]).split())) <= 4
+        assert any(g.kind == "misquote" and g.fragment == s["quote"] for g in e.errors)
+    assert seen
+
+
+def test_misrepresentations_are_not_what_the_opinion_says(bench, library):
+    seen = 0
+    for _, s in slots(bench, kind="misrepresentation"):
+        seen += 1
+        opinion = words(library.opinion(s["case_id"]).text)
+        assert words(s["proposition"]) not in opinion
+        if s["note"] == "polarity reversed":
+            assert words(s["passage"]) in opinion
+            assert re.search(r"\bnot\b", s["proposition"]) or words(s["proposition"]) != \
+                words(s["passage"])
+    assert seen
+
+
+def test_correct_citations_verify(bench, library):
+    checked = 0
+    for _, s in slots(bench):
+        if s["kind"] or s["role"] == "distractor":
+            continue
+        found = library.cases_at(s["volume"], s["reporter"], s["page"])
+        assert [a.id for a in found] == [s["case_id"]]
+        assert compare_names(s["name"], found[0].name, found[0].name_abbreviation).matches
+        if s["role"] == "fulltext":
+            on_page = page_words(library, s["case_id"], s["reporter"], s["pin"])
+            assert words(s["quote"] or s["proposition"]) in on_page
+        checked += 1
+    assert checked > 20
+
+
+def test_distractors_are_outside_coverage(bench, library):
+    for _, s in slots(bench, role="distractor"):
+        assert library.cases_at(s["volume"], s["reporter"], s["page"]) == ()
+        assert library.coverage(s["reporter"], s["volume"]).value in {"not_covered", "partial"}
+
+
+def test_written_files_load_back(bench, library, tmp_path):
+    info = manifest(bench, library, CONFIG)
+    paths = write(bench, tmp_path, info)
+    row = json.loads(paths["test"].read_text().splitlines()[0])
+    assert {"filename", "text", "citations_in_segment", "list_hallucinations",
+            "list_hallucination_types"} <= row.keys()
+    loaded = load(tmp_path)  # a directory means its test split
+    assert [e.filename for e in loaded] == [e.filename for e in bench if e.split == "test"]
+    def key(e):
+        return sorted(e.errors, key=lambda g: (g.optional, g.span))
+
+    assert [key(e) for e in loaded] == [key(e) for e in bench if e.split == "test"]
+    assert json.loads((tmp_path / "manifest.json").read_text())["dataset_version"]

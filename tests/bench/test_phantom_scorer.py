@@ -1,0 +1,85 @@
+"""The lenient scorer on hand-made cases whose answers are known."""
+
+from __future__ import annotations
+
+import math
+
+from citeproof.bench.phantom.schema import Excerpt, GoldCitation, GoldError, Role
+from citeproof.bench.phantom.scorer import (
+    fragments_match,
+    ratio,
+    score_excerpt,
+    summarise,
+    unique_predictions,
+)
+
+ROE = "Roe v. Wade, 410 U.S. 113, 153 (1973)"
+QUOTE = "lawyers in criminal courts are necessities, not luxuries"
+
+
+def excerpt(*errors: GoldError, citations: tuple[GoldCitation, ...] = ()) -> Excerpt:
+    return Excerpt("x.txt", "text", errors, citations)
+
+
+def test_substring_either_way_after_normalising():
+    assert fragments_match("410 U.S. 113, 153", ROE)  # prediction inside gold
+    assert fragments_match(f"See {ROE}.", ROE)  # gold inside prediction
+    assert fragments_match("“Lawyers in criminal   courts”", QUOTE)  # quotes, case, spaces
+    assert not fragments_match("410 U.S. 114", ROE)
+    assert not fragments_match("", ROE) and not fragments_match("  ", ROE)
+
+
+def test_precision_recall_on_a_known_excerpt():
+    e = excerpt(GoldError(ROE, "nonexistent"), GoldError(QUOTE, "misquote"))
+    s = score_excerpt(e, ["410 U.S. 113", "Brown v. Board"])
+    assert (s.predictions, s.matched_predictions, s.gold, s.matched_gold) == (2, 1, 2, 1)
+    assert s.kind_hit[0] == 1 and s.kind_gold[3] == 1 and s.kind_hit[3] == 0
+
+
+def test_optional_gold_counts_when_hit_and_is_not_penalised_when_missed():
+    e = excerpt(GoldError(ROE, "nonexistent"),
+                GoldError("Roe, 410 U.S. at 160", "nonexistent", optional=True))
+    missed = score_excerpt(e, [ROE])
+    assert (missed.gold, missed.matched_gold) == (1, 1)
+    hit = score_excerpt(e, [ROE, "410 U.S. at 160"])
+    assert (hit.gold, hit.matched_gold, hit.matched_predictions) == (2, 2, 2)
+
+
+def test_duplicate_predictions_count_once():
+    s = score_excerpt(excerpt(GoldError(ROE, "nonexistent")),
+                      ["Brown", "brown ", "Brown", "410 U.S. 113"])
+    assert unique_predictions(["Brown", "brown ", "Brown"]) == ("Brown",)
+    assert (s.predictions, s.matched_predictions) == (2, 1)
+
+
+def test_two_predictions_inside_one_gold_both_match():
+    s = score_excerpt(excerpt(GoldError(ROE, "name_mismatch")), ["Roe v. Wade", "410 U.S. 113"])
+    assert (s.predictions, s.matched_predictions, s.matched_gold) == (2, 2, 1)
+
+
+def test_empty_predictions_give_nan_precision_not_zero():
+    e = excerpt(GoldError(ROE, "nonexistent"))
+    figures = summarise([score_excerpt(e, []), score_excerpt(e, [""])], seed=1)
+    assert math.isnan(figures["precision"].value) and figures["precision"].n == 0
+    assert figures["recall"].value == 0.0 and figures["recall"].n == 2
+    assert math.isnan(figures["recall_misquote"].value) and figures["recall_misquote"].n == 0
+
+
+def test_clean_excerpt_with_no_gold_and_no_prediction_changes_nothing():
+    s = score_excerpt(excerpt(), [])
+    assert (s.predictions, s.gold) == (0, 0)
+    assert math.isnan(summarise([s], seed=0)["recall"].value)
+
+
+def test_flagging_a_distractor_is_counted():
+    real = GoldCitation("Smith v. Jones, 925 F.3d 1339 (11th Cir. 2019)", (0, 10), Role.DISTRACTOR)
+    s = score_excerpt(excerpt(citations=(real,)), ["925 F.3d 1339"])
+    figures = summarise([s, score_excerpt(excerpt(citations=(real,)), [])], seed=0)
+    assert figures["flag_rate_distractor"].value == 0.5 and figures["flag_rate_distractor"].n == 2
+
+
+def test_ratio_is_micro_with_a_seeded_interval():
+    a = ratio([1, 3, 0], [2, 4, 0], seed=5)
+    assert a.value == 4 / 6 and a.n == 6 and a.low <= a.value <= a.high
+    assert ratio([1, 3], [2, 4], seed=5) == ratio([1, 3], [2, 4], seed=5)
+    assert ratio([], [], seed=5).n == 0

@@ -13,11 +13,11 @@ _NAME_CONNECTORS = {
     "of", "the", "and", "&", "for", "ex", "rel.", "de", "la", "del", "du", "von", "van",
     "in", "on", "to", "a", "an", "el", "los", "las", "et", "al.", "d/b/a", "by", "its", "upon",
 }
-_CASE_NAME_END = re.compile(r",\s*$")
+_CASE_NAME_END = re.compile(r",?\s*$")
 _YEAR_PAREN = re.compile(
     r"(?P<pins>[\s,]*(?:(?:at\s+)?\*?\d[\dn.\-–—&, *]*)?)\s*"
-    r"\((?P<court>[^()]{0,60}?)\s*(?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
-    r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)\)"
+    r"[(\[](?P<court>[^()\[\]]{0,60}?)\s*(?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
+    r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)[)\]]"
 )
 _EXPLANATORY = re.compile(r"\s*\((?P<body>(?:[^()]|\([^()]*\))*)\)")
 _QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
@@ -104,8 +104,8 @@ def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span]
 def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """The trailing run of words that forms a case name (or [] when there is none)."""
     plain = [w for w, _ in words]
-    if "v." in plain or "vs." in plain:
-        pivot = max(i for i, w in enumerate(plain) if w in {"v.", "vs."})
+    if _VERSUS & set(plain):
+        pivot = max(i for i, w in enumerate(plain) if w in _VERSUS)
         first = pivot
         while first > 0:
             word = plain[first - 1]
@@ -122,7 +122,8 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         first = starts[-1]
     cut = [i for i in range(first, len(plain)) if plain[i] in _NAME_BREAKERS
            and not (i + 1 < len(plain) and plain[i + 1] in {"re", "parte"})]
-    if cut and ("v." not in plain or cut[-1] < plain.index("v.", first)):
+    pivots = [i for i in range(first, len(plain)) if plain[i] in _VERSUS]
+    if cut and (not pivots or cut[-1] < pivots[0]):
         first = cut[-1] + 1
     while first < len(plain) and plain[first].lower().rstrip(",") in _LEADING_NOISE:
         first += 1
@@ -137,6 +138,7 @@ def _ends_sentence(word: str) -> bool:
     return not (word[:1].isupper() and len(word) <= 6)
 
 
+_VERSUS = {"v.", "vs.", "v", "vs"}
 _NAME_BREAKERS = {"in", "In", "under", "Under", "See", "see", "Cf.", "cf.", "also", "quoting",
                   "citing", "accord", "Accord", "e.g.,", "E.g.,", "Compare", "and", "with"}
 _LEADING_NOISE = {"the", "see", "also", "cf.", "but", "e.g.", "accord", "compare"}

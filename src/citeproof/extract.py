@@ -42,6 +42,8 @@ class _RawCite:
     is_law: bool = False
     title: str | None = None
     section: str | None = None
+    eyecite_name: str | None = None  # eyecite's own parties, used when our parse finds none
+    name_start: int | None = None
 
 
 def extract_citations(document: Document) -> tuple[Citation, ...]:
@@ -105,9 +107,14 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
                 continue
             reporter = (cite.corrected_reporter()  # type: ignore[attr-defined]
                         if form in (CiteForm.FULL, CiteForm.SHORT) else None)
+            plaintiff, defendant = getattr(meta, "plaintiff", None), getattr(meta, "defendant", None)
+            name = f"{plaintiff} v. {defendant}" if plaintiff and defendant else None
+            full_start = getattr(cite, "full_span_start", None)
             yield _RawCite(form, Span(start + offset, end + offset), pin_end,
                            cite.groups.get("volume"), reporter, cite.groups.get("page"),
-                           getattr(meta, "pin_cite", None), getattr(meta, "antecedent_guess", None))
+                           getattr(meta, "pin_cite", None), getattr(meta, "antecedent_guess", None),
+                           eyecite_name=name,
+                           name_start=full_start + offset if full_start is not None else None)
 
 
 def parse_pin_pages(pin: str | None) -> tuple[int, ...]:
@@ -157,6 +164,9 @@ def _full_group(text: str, group: list[_RawCite], floor: int, sentences: Sentenc
                 base: int) -> list[Citation]:
     first, last = group[0], group[-1]
     name = case_name_before(text, first.span.start, floor)
+    if name is None and first.eyecite_name and first.name_start is not None \
+            and floor <= first.name_start < first.span.start:  # no bleed past the floor
+        name = (first.eyecite_name, Span(first.name_start, first.span.start))
     paren = year_paren_after(text, last.span.end)
     end = paren.span.end if paren else last.pin_end
     explanatory = explanatory_parenthetical(text, end)

@@ -3,8 +3,9 @@
 Embeddings cannot tell support from contradiction, and no entailment model is
 available offline, so this check is deliberately narrow: it finds the opinion
 sentences that share almost all of the proposition's content words and flags the
-citation only when every such sentence has the opposite polarity (a negation or an
-antonym such as equal/unequal). Everything else is left to the LLM judge.
+citation only when every such sentence has the opposite polarity: one side is plainly
+affirmative (no negation) and the other carries an odd number of negations or antonyms
+(equal/unequal). When both sides negate something, the check stays undecided. Everything else is left to the LLM judge.
 """
 
 from __future__ import annotations
@@ -42,19 +43,24 @@ def _words(text: str) -> list[str]:
 
 
 def _signature(text: str) -> tuple[frozenset[str], int]:
-    """Content words (antonyms folded to their base) and polarity (+1 / -1)."""
-    polarity = 1
+    """Content words (antonyms folded to their base) and the number of negations."""
+    negations = 0
     content = set()
     for w in _words(_NOT_NEGATING.sub(" ", text.lower())):
         if w in _NEGATIONS or w.endswith("n't"):
-            polarity = -polarity
+            negations += 1
             continue
         if w in _ANTONYMS:
-            polarity = -polarity
+            negations += 1
             w = _ANTONYMS[w]
         if w not in _STOP and len(w) > 2:
             content.add(w)
-    return frozenset(content), polarity
+    return frozenset(content), negations
+
+
+def _opposite(negations: int, claim_negations: int) -> bool:
+    """Opposite polarity, judged only when one side is plainly affirmative (no negation)."""
+    return (negations + claim_negations) % 2 == 1 and min(negations, claim_negations) == 0
 
 
 @lru_cache(maxsize=32)
@@ -69,17 +75,17 @@ def check_support(c: Citation, opinion: Opinion | None) -> Finding:
     if opinion is None:
         return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN, "no opinion text",
                        reason=Reason.NO_TEXT)
-    claim, claim_polarity = _signature(re.sub(r"[“\"][^”\"]*[”\"]", " ", c.proposition))
+    claim, claim_negations = _signature(re.sub(r"[“\"][^”\"]*[”\"]", " ", c.proposition))
     claim -= _signature(c.case_name or "")[0]
     if len(claim) < MIN_CONTENT_WORDS:
         return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN,
                        "proposition too short to compare offline", reason=Reason.NOT_CHECKED)
     close: list[tuple[str, int, int]] = []
     for sentence, offset in _sentences(opinion.text):
-        words, polarity = _signature(sentence)
+        words, negations = _signature(sentence)
         if len(claim & words) / len(claim) >= OVERLAP:
-            close.append((sentence.strip(), offset, polarity))
-    if close and all(p != claim_polarity for _, _, p in close):
+            close.append((sentence.strip(), offset, negations))
+    if close and all(_opposite(n, claim_negations) for _, _, n in close):
         sentence, offset, _ = close[0]
         page = next((opinion.page_at(offset, r) for r in opinion.reporters()), None)
         where = f" (page {page})" if page else ""

@@ -5,7 +5,8 @@ available offline, so this check is deliberately narrow: it finds the opinion
 sentences that share almost all of the proposition's content words and flags the
 citation only when every such sentence has the opposite polarity: one side is plainly
 affirmative (no negation) and the other carries an odd number of negations or antonyms
-(equal/unequal). When both sides negate something, the check stays undecided. Everything else is left to the LLM judge.
+(equal/unequal). When both sides negate something, the check stays undecided.
+Everything else is left to the LLM judge.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Findings → one verdict per citation, with explicit precedence and fail-closed rules.
 
-1. Any failed check → ``hallucinated`` (every failed check is listed).
+1. Any failed check → ``hallucinated`` (every failed check is listed). A statute found
+   in force in a registry is ``verified``; any other statute is ``unverifiable``.
 2. The citation did not resolve to a real case → ``unverifiable`` with the reason.
 3. A quote could not be checked (no text, no page markers) → ``unverifiable``.
 4. Otherwise → ``verified``. Support (misrepresentation) left undecided offline does not
@@ -31,6 +32,8 @@ def decide(citation: Citation, resolution: Resolution, findings: list[Finding]) 
     if failed:
         return Verdict(citation, Status.HALLUCINATED, None, authority, failed, tuple(findings))
     if citation.type is CitationType.STATUTE:
+        if any(f.outcome is Outcome.PASS for f in findings):  # found in force in a registry
+            return Verdict(citation, Status.VERIFIED, None, None, (), tuple(findings))
         reason = next((f.reason for f in findings if f.reason), Reason.STATUTE_NOT_IN_REGISTRY)
         return Verdict(citation, Status.UNVERIFIABLE, reason, None, (), tuple(findings))
     if resolution.status is not ResolutionStatus.FOUND:

@@ -33,6 +33,7 @@ from .models import (
 )
 from .read import document_from_text, read_document
 from .resolve import resolve
+from .statutes_ua import ua_statute_verdicts
 from .support import check_support
 
 Progress = Callable[[int, int], None]
@@ -89,6 +90,8 @@ def check_document(document: Document, library: Library, progress: Progress | No
         verdicts.append(decide(c, resolutions[c.id], findings))
         if progress:
             progress(n, len(citations))
+    verdicts.extend(ua_statute_verdicts(document.text))
+    verdicts.sort(key=lambda v: v.citation.span.start)
     return Report(document, library.snapshot(), tuple(verdicts))
 
 

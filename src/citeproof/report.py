@@ -54,6 +54,8 @@ def _detail(v: Verdict) -> str:
                          else f"{e.kind.value}: {e.explanation}" for e in v.errors)
     if v.status is Status.VERIFIED and v.authority:
         return f"{v.authority.name_abbreviation} ({v.authority.decision_date[:4]})"
+    if v.status is Status.VERIFIED:
+        return next((f.explanation for f in v.findings if f.outcome.value == "pass"), "")
     return v.reason.value if v.reason else ""
 
 

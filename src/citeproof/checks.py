@@ -39,7 +39,8 @@ def check_existence(c: Citation, r: Resolution) -> Finding:
                        0.85 if probable else 0.95)
     if r.status is ResolutionStatus.NOT_FOUND and r.coverage is Coverage.COMPLETE:
         return Finding(K.NONEXISTENT, Outcome.FAIL, f"no case begins at {c.cite}", fragment, span,
-                       f"every case in {c.volume} {c.reporter} is in the library", 0.95)
+                       f"the library covers {c.volume} {c.reporter} completely and no case "
+                       f"begins at page {c.page}", 0.95)
     reason = {ResolutionStatus.AMBIGUOUS: Reason.AMBIGUOUS,
               ResolutionStatus.ERROR: Reason.RATE_LIMITED if r.reason == "rate_limited"
               else Reason.BACKEND_ERROR,

@@ -73,13 +73,14 @@ def test_environment_configures_the_client(endpoint, monkeypatch):
 def test_http_error_is_an_llm_error(endpoint):
     endpoint.status = 500
     with pytest.raises(LLMError, match="HTTP 500"):
-        OpenAIChatModel("m", endpoint.url).complete([], seed=0)
+        OpenAIChatModel("m", endpoint.url, max_retries=0, cache=False).complete([], seed=0)
 
 
 def test_transport_seam_accepts_httpx_transports():
     transport = httpx.MockTransport(lambda request: httpx.Response(200, json={"oops": 1}))
-    with pytest.raises(LLMError, match="not a chat completion"):
-        OpenAIChatModel("m", "http://x/v1", transport=transport).complete([], seed=0)
+    with pytest.raises(LLMError, match="malformed completion"):
+        OpenAIChatModel("m", "http://x/v1", transport=transport, max_retries=0,
+                        cache=False).complete([], seed=0)
 
 
 def test_runs_score_faithful_and_hallucinating_models_apart(endpoint):

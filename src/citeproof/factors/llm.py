@@ -1,15 +1,20 @@
-"""A minimal chat-model seam over any OpenAI-compatible chat-completions endpoint.
+"""The chat-model seam of the factor study, over the project's LLM client.
 
-Stands in for the project's LLM client (issue 5) until it lands; the rest of the
-package depends only on the ``ChatModel`` protocol.
+The rest of the package depends only on the ``ChatModel`` protocol; `OpenAIChatModel`
+adapts `citeproof.llm.client.ChatClient` (retries, token accounting, response cache) to it.
 """
 
 from __future__ import annotations
 
-import os
-from typing import Any, Protocol
+import time
+from collections.abc import Callable
+from typing import Protocol
 
 import httpx
+
+from ..llm.client import ChatClient, LLMConfig, LLMError
+
+__all__ = ["ChatModel", "LLMError", "OpenAIChatModel"]
 
 
 class ChatModel(Protocol):
@@ -20,47 +25,27 @@ class ChatModel(Protocol):
     def complete(self, messages: list[dict[str, str]], *, seed: int | None) -> str: ...
 
 
-class LLMError(RuntimeError):
-    """The endpoint failed or answered something that is not a chat completion."""
-
-
 class OpenAIChatModel:
-    """Chat completions over HTTP. Configuration comes from arguments or the environment:
-    ``OPENAI_BASE_URL`` (e.g. ``http://localhost:8000/v1``), ``OPENAI_API_KEY``,
-    ``CITEPROOF_LLM_MODEL``. The key is sent as a bearer token and never logged."""
+    """Chat completions over any OpenAI-compatible endpoint. Configuration comes from
+    arguments or the environment (``OPENAI_BASE_URL``, ``OPENAI_API_KEY``,
+    ``CITEPROOF_LLM_MODEL``); the key is sent as a bearer token and never logged."""
 
     def __init__(self, model: str | None = None, base_url: str | None = None,
                  api_key: str | None = None, *, temperature: float = 0.0,
-                 timeout: float = 120.0, transport: httpx.BaseTransport | None = None) -> None:
-        self.name = model or os.environ.get("CITEPROOF_LLM_MODEL", "")
-        if not self.name:
-            raise LLMError("no model: pass one or set CITEPROOF_LLM_MODEL")
-        url = base_url or os.environ.get("OPENAI_BASE_URL", "https://api.openai.com/v1")
-        key = api_key if api_key is not None else os.environ.get("OPENAI_API_KEY", "")
-        headers = {"Authorization": f"Bearer {key}"} if key else {}
-        self.temperature = temperature
-        self._client = httpx.Client(base_url=url.rstrip("/") + "/", headers=headers,
-                                    timeout=timeout, transport=transport)
+                 timeout: float = 120.0, transport: httpx.BaseTransport | None = None,
+                 max_retries: int = 4, sleep: Callable[[float], None] = time.sleep,
+                 cache: bool = True) -> None:
+        config = LLMConfig.load(model=model, base_url=base_url, api_key=api_key or None,
+                                temperature=temperature, timeout=timeout,
+                                max_retries=max_retries)
+        self.name = config.model
+        self._client = ChatClient(config, transport=transport, sleep=sleep, cache=cache)
 
     def __repr__(self) -> str:
-        return f"OpenAIChatModel(model={self.name!r}, base_url={str(self._client.base_url)!r})"
+        return f"OpenAIChatModel(model={self.name!r}, base_url={self._client.config.base_url!r})"
 
     def complete(self, messages: list[dict[str, str]], *, seed: int | None) -> str:
-        body: dict[str, Any] = {"model": self.name, "messages": messages,
-                                "temperature": self.temperature}
-        if seed is not None:
-            body["seed"] = seed
-        try:
-            response = self._client.post("chat/completions", json=body)
-        except httpx.HTTPError as exc:
-            raise LLMError(f"request failed: {type(exc).__name__}") from exc
-        if response.status_code != 200:
-            raise LLMError(f"HTTP {response.status_code} from chat/completions")
-        try:
-            content = response.json()["choices"][0]["message"]["content"]
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise LLMError("response is not a chat completion") from exc
-        return str(content or "")
+        return self._client.chat(messages, seed=seed).content  # type: ignore[arg-type]
 
     def close(self) -> None:
         self._client.close()

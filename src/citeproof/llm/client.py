@@ -117,17 +117,19 @@ class ChatClient:
         return self.config.model
 
     def chat(self, messages: list[Message], schema: dict[str, Any] | None = None,
-             name: str = "answer") -> ChatReply:
-        """One validated reply; `LLMError` when none could be had."""
+             name: str = "answer", seed: int | None = None) -> ChatReply:
+        """One validated reply; `LLMError` when none could be had. ``seed`` is sent to
+        endpoints that sample with one (and is part of the cache key)."""
         key = cache_key(self.config.model, {"messages": messages, "schema": schema,
-                                            "temperature": self.config.temperature})
+                                            "temperature": self.config.temperature,
+                                            **({"seed": seed} if seed is not None else {})})
         hit = self.cache.get(key) if self.cache is not None else None
         if hit is not None:
             data = parse_json(hit[0], schema) if schema else None
             return ChatReply(hit[0], data, hit[1], hit[2], cached=True, requests=0)
         convo, tokens, problem = list(messages), [0, 0], ""
         for attempt in range(1, self.config.max_repairs + 2):
-            content, p, c = self._complete(convo, schema, name)
+            content, p, c = self._complete(convo, schema, name, seed)
             tokens = [tokens[0] + p, tokens[1] + c]
             try:
                 data = parse_json(content, schema) if schema else None
@@ -144,9 +146,11 @@ class ChatClient:
         raise LLMError(f"no valid reply from {self.name}: {problem}", "backend_error")
 
     def _body(self, messages: list[Message], schema: dict[str, Any] | None,
-              name: str) -> dict[str, Any]:
+              name: str, seed: int | None = None) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.config.model, "messages": messages,
                                 "temperature": self.config.temperature}
+        if seed is not None:
+            body["seed"] = seed
         if schema is not None and self.config.response_format == "json_schema":
             body["response_format"] = {"type": "json_schema",
                                        "json_schema": {"name": name, "schema": schema}}
@@ -155,8 +159,8 @@ class ChatClient:
         return body
 
     def _complete(self, messages: list[Message], schema: dict[str, Any] | None,
-                  name: str) -> tuple[str, int, int]:
-        body = self._body(messages, schema, name)
+                  name: str, seed: int | None = None) -> tuple[str, int, int]:
+        body = self._body(messages, schema, name, seed)
         error = LLMError("no attempt made")
         for attempt in range(self.config.max_retries + 1):
             delay = min(self.config.max_backoff, self.config.backoff * 2 ** attempt)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -43,7 +44,12 @@ def default_library(quiet: bool = False) -> SQLiteLibrary:
         return SQLiteLibrary(env)
     path = default_library_path()
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:  # no writable cache directory: build beside other temporary files
+            path = Path(tempfile.gettempdir()) / "citeproof" / path.name
+            path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
         if not quiet:
             print(f"citeproof: building the bundled library once into {path} ...",
                   file=sys.stderr)

@@ -176,7 +176,7 @@ def _full_group(text: str, group: list[_RawCite], floor: int, sentences: Sentenc
     # The sentence is found from the name's start: a splitter may break inside a name
     # ("Pav. Co."), and the quote before the name still belongs to this citation.
     anchor = name[1].start if name else first.span.start
-    quotes, proposition = _support(text, anchor, first.span.start, end, explanatory, sentences)
+    quotes, proposition = _support(text, anchor, first.span.start, explanatory, sentences)
     ids = [f"tmp{base + k}" for k in range(len(group))]
     citations = []
     for k, raw in enumerate(group):
@@ -196,12 +196,12 @@ def _full_group(text: str, group: list[_RawCite], floor: int, sentences: Sentenc
     return citations
 
 
-def _support(text: str, anchor: int, cite_start: int, cite_end: int,
+def _support(text: str, anchor: int, cite_start: int,
              explanatory: tuple[str, Span] | None, sentences: Sentences,
              ) -> tuple[tuple[Quote, ...], tuple[str, Span] | None]:
     """Quotes and proposition a citation is offered for (its sentence, or the one before)."""
     index = sentences.index_at(anchor)
-    s_start, s_end = sentences.span(index)
+    s_start, _ = sentences.span(index)
     if starts_citation_sentence(text, s_start, cite_start) and index > 0:
         back = index - 1
         while back > 0 and index - back < 4 and _is_citation_sentence(text, sentences, back):
@@ -238,7 +238,7 @@ def _short_form(text: str, raw: _RawCite, earlier: list[Citation],
                 sentences: Sentences) -> Citation:
     target = _antecedent(raw, earlier)
     pin = raw.pin if raw.form is not CiteForm.SHORT else (raw.pin or raw.page)
-    quotes, proposition = _support(text, raw.span.start, raw.span.start, raw.pin_end, None,
+    quotes, proposition = _support(text, raw.span.start, raw.span.start, None,
                                    sentences)
     base = dict(
         id=f"tmp{len(earlier)}", type=CitationType.CASE, form=raw.form,

@@ -67,7 +67,6 @@ class _Builder:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self.by_cite: dict[tuple[str, str, str], str] = {}
-        self.case_count = 0
 
     def add(self, rec: CaseRecord) -> None:
         existing = next((self.by_cite[k] for c in rec.citations
@@ -75,7 +74,6 @@ class _Builder:
         if existing is not None:
             self._merge_citations(existing, rec)
             return
-        self.case_count += 1
         star = max((b.page for b in rec.page_breaks if rec.citations
                     and b.reporter == rec.citations[0].reporter), default=None)
         self.conn.execute(

@@ -29,3 +29,12 @@ def test_matches_golden_report(library):
     report = _stable(check(SAMPLE, library=library).to_json())
     expected = json.loads(GOLDEN.read_text())
     assert report == expected
+
+
+def test_the_pdf_of_the_sample_brief_gives_the_same_verdicts(library):
+    pdf = check(SAMPLE.with_suffix(".pdf"), library=library).to_json()
+    text = check(SAMPLE, library=library).to_json()
+    assert pdf["document"]["pages"] == 2
+    assert [(c["text"], c["status"], [e["kind"] for e in c["errors"]]) for c in pdf["citations"]] \
+        == [(c["text"].replace("\n", " "), c["status"], [e["kind"] for e in c["errors"]])
+            for c in text["citations"]]

@@ -143,3 +143,21 @@ def test_opinion_links_naming_another_host_are_fetched_from_the_base_url(remote,
     (gideon,) = remote.cases_at("372", "U.S.", 335)
     assert remote.opinion(gideon.id) is not None
     assert fake.state.log[-1] == ("GET", "/api/rest/v4/opinions/21/", 200)
+
+
+def test_chain_fetches_remote_text_for_a_local_case_without_text(tmp_path, remote, fake):
+    from citeproof.library.build import build_library
+    from citeproof.library.default import bundled_data_dir
+    from citeproof.library.sqlite import SQLiteLibrary
+
+    catalogue_only = tmp_path / "catalogue.sqlite"  # Brady is catalogued here, without text
+    build_library([bundled_data_dir() / "scdb_2014_01.csv.gz"], catalogue_only)
+    local = SQLiteLibrary(catalogue_only)
+    assert local.cases_at("373", "U.S.", 83) and not local.cases_at("373", "U.S.", 83)[0].has_text
+    brief = ('"Society wins not only when the guilty are convicted but when criminal trials are '
+             'unfair." Brady v. Maryland, 373 U.S. 83, 87 (1963).\n')
+    (offline,) = _check(brief, local).values()
+    assert offline.status is Status.UNVERIFIABLE and offline.reason.value == "no_text"
+    (chained,) = _check(brief, ChainLibrary(local, remote)).values()
+    assert [e.kind.value for e in chained.errors] == ["misquote"]
+    assert chained.authority.name_abbreviation.lower().startswith("brady")

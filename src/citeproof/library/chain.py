@@ -62,9 +62,24 @@ class ChainLibrary:
         both = (self.local.coverage(reporter, volume), self.remote.coverage(reporter, volume))
         return min(both, key=_RANK.index)
 
+    fetches_text = True  # the pipeline asks for text even where the local case has none
+
     def opinion(self, case_id: str) -> Opinion | None:
-        return self.remote.opinion(case_id) if self.remote.owns(case_id) \
-            else self.local.opinion(case_id)
+        """The local text, else the remote text of the same case (found by its citations)."""
+        if self.remote.owns(case_id):
+            return self.remote.opinion(case_id)
+        local = self.local.opinion(case_id)
+        if local is not None:
+            return local
+        case = getattr(self.local, "case", lambda _id: None)(case_id)
+        for cite in case.citations if case is not None else ():
+            if not cite.page.isdigit() or not self.remote.coverage(cite.reporter, cite.volume) \
+                    in (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS):
+                continue
+            found = self.remote.cases_at(cite.volume, cite.reporter, int(cite.page))
+            if len(found) == 1:
+                return self.remote.opinion(found[0].id)
+        return None
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         return self.local.cases_named(name, limit)

@@ -73,8 +73,9 @@ class ChainLibrary:
             return local
         case = getattr(self.local, "case", lambda _id: None)(case_id)
         for cite in case.citations if case is not None else ():
-            if not cite.page.isdigit() or not self.remote.coverage(cite.reporter, cite.volume) \
-                    in (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS):
+            covered = self.remote.coverage(cite.reporter, cite.volume)
+            if not cite.page.isdigit() or covered not in (Coverage.COMPLETE,
+                                                          Coverage.COMPLETE_OPINIONS):
                 continue
             found = self.remote.cases_at(cite.volume, cite.reporter, int(cite.page))
             if len(found) == 1:

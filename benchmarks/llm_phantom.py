@@ -1,113 +1,134 @@
-"""Compare the offline rules, rules + LLM judge, the belief-state agent and the single-call
-baseline on a phantom-style dataset (JSONL: text, list_hallucinations,
-list_hallucination_types).
+"""Compare the offline rules, rules + LLM judge, the single-call baseline and the
+belief-state agent on a phantom dataset, through the phantom runner's registry and scorer.
 
-    python benchmarks/llm_phantom.py DATASET.jsonl [--scripted | --model NAME]
-        [--base-url URL] [--library PATH] [--budget 30] [--traces DIR] [--limit N]
+    python benchmarks/llm_phantom.py DATASET [--scripted | --model NAME] [--base-url URL]
+        [--library PATH] [--split test] [--seed 2026] [--budget 30] [--traces DIR]
+        [--limit N] [--out results.json]
 
-``--scripted`` uses the deterministic model of `citeproof.llm.scripted` (it decides
-from the retrieved text only, never from the labels). Matching is lenient: a flagged
-fragment matches a gold one when either contains the other after normalising, or they
-share 60% of the words of the shorter one (six words or more). When the phantom benchmark's own scorer
-(issue 3) is merged, pass these detectors to its runner instead.
+DATASET is a directory built by ``citeproof bench phantom build`` (its ``test.jsonl``), or
+a JSONL/JSON/CSV/Parquet file of ``{filename?, text, list_hallucinations,
+list_hallucination_types}``. ``--scripted`` runs every LLM system with the scripted model
+(`citeproof.llm.scripted`, decides from the text it is shown, never from labels) behind a
+loopback OpenAI-compatible server. Every figure has n and a seeded bootstrap interval over
+excerpts; each system's precision and misrepresentation recall also get a paired bootstrap
+difference against the rules.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
+import logging
+import math
 import sys
-from collections import Counter
 from pathlib import Path
+from typing import Any
 
-from citeproof.bench.systems import Detector
+import numpy as np
+
+from citeproof.bench.phantom.loader import _rows, load, normalise_row
+from citeproof.bench.phantom.runner import evaluate, run
+from citeproof.bench.phantom.schema import KINDS
+from citeproof.bench.phantom.scorer import ExcerptScore
+from citeproof.bench.phantom.systems import make_system
 from citeproof.library.default import open_library
-from citeproof.llm.client import ChatClient, LLMConfig
-from citeproof.llm.judge import LLMJudge
-from citeproof.llm.scripted import ScriptedModel
-from citeproof.llm.systems import AgentDetector, RulesDetector, SingleCallDetector
-from citeproof.stats import wilson
+
+SYSTEMS = ("rules", "rules+judge", "single-call", "agent")
+COLUMNS = ("precision", "recall", "f1", "recall_misrepresentation", *(
+    f"recall_{k}" for k in KINDS if k != "misrepresentation"), "flag_rate_distractor",
+    "calls_per_excerpt", "steps_per_excerpt", "repeated_action_rate", "budget_exhausted_rate")
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
+def read(dataset: Path, split: str) -> list[Any]:
+    if dataset.is_dir():
+        return load(dataset, split)
+    rows = _rows(dataset)
+    return [normalise_row({"filename": r.get("id", f"row{i}"), **r}) for i, r in enumerate(rows)]
 
 
-def matches(flagged: str, gold: str) -> bool:
-    a, b = " ".join(_words(flagged)), " ".join(_words(gold))
-    if not a or not b:
-        return False
-    if a in b or b in a:
-        return True
-    wa, wb = set(a.split()), set(b.split())
-    return min(len(wa), len(wb)) >= 6 and len(wa & wb) >= 0.6 * min(len(wa), len(wb))
+def paired(a: list[ExcerptScore], b: list[ExcerptScore], num: str, den: str, seed: int,
+           resamples: int = 2000, kind: int | None = None) -> dict[str, float]:
+    """Bootstrap of (ratio of b) − (ratio of a) over the same resampled excerpts."""
+    def cols(scores: list[ExcerptScore]) -> np.ndarray:
+        get = (lambda s, f: getattr(s, f)[kind]) if kind is not None else getattr
+        return np.array([[get(s, num), get(s, den)] for s in scores], dtype=float)
+
+    x, y = cols(a), cols(b)
+    idx = np.random.default_rng(seed).integers(0, len(a), size=(resamples, len(a)))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        diff = (y[idx, 0].sum(1) / y[idx, 1].sum(1)) - (x[idx, 0].sum(1) / x[idx, 1].sum(1))
+        point = y[:, 0].sum() / y[:, 1].sum() - x[:, 0].sum() / x[:, 1].sum()
+    diff = diff[~np.isnan(diff)]
+    low, high = np.quantile(diff, [0.025, 0.975])
+    return {"difference": float(point), "low": float(low), "high": float(high),
+            "method": f"paired bootstrap over {len(a)} excerpts (B={resamples}, seed={seed})"}
 
 
-def score(rows: list[dict], detector: Detector) -> dict:
-    tp = fp = 0
-    found: Counter[str] = Counter()
-    gold_by_type: Counter[str] = Counter()
-    cost = Counter()
-    for row in rows:
-        d = detector.detect(row["text"])
-        cost.update(calls=d.calls, steps=d.steps, tokens=d.prompt_tokens + d.completion_tokens)
-        gold = list(zip(row["list_hallucinations"], row["list_hallucination_types"], strict=True))
-        for f in d.fragments:
-            if any(matches(f, g) for g, _ in gold):
-                tp += 1
-            else:
-                fp += 1
-        for g, kind in gold:
-            gold_by_type[kind] += 1
-            found[kind] += any(matches(f, g) for f in d.fragments)
-    n_gold = sum(gold_by_type.values())
-    p, r = wilson(tp, tp + fp), wilson(sum(found.values()), n_gold)
-    f1 = 2 * p.value * r.value / (p.value + r.value) if p.n and r.n and p.value + r.value else 0.0
-    return {"system": detector.name, "excerpts": len(rows), "precision": p, "recall": r, "f1": f1,
-            "recall_by_type": {k: (found[k], gold_by_type[k]) for k in sorted(gold_by_type)},
-            "calls_per_excerpt": cost["calls"] / len(rows),
-            "steps_per_excerpt": cost["steps"] / len(rows),
-            "tokens_per_excerpt": cost["tokens"] / len(rows)}
+def cell(e: dict[str, Any], key: str) -> str:
+    if e["n"] == 0 or math.isnan(e["value"]):
+        return "n/a"
+    scale, fmt = (1, "{:.2f}") if key.endswith("per_excerpt") else (100, "{:.1f}")
+    v, lo, hi = (fmt.format(scale * e[k]) for k in ("value", "low", "high"))
+    return f"{v} [{lo}, {hi}] n={e['n']}"
 
 
-def table(results: list[dict]) -> str:
-    kinds = sorted({k for r in results for k in r["recall_by_type"]})
-    head = ["system", "P", "R", "F1", *(f"R {k}" for k in kinds), "calls/exc", "steps/exc"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for r in results:
-        by = [f"{a}/{b}" for a, b in (r["recall_by_type"][k] for k in kinds)]
-        lines.append("| " + " | ".join([
-            r["system"], f"{r['precision'].value:.2f} [{r['precision'].low:.2f}, "
-            f"{r['precision'].high:.2f}]", f"{r['recall'].value:.2f} [{r['recall'].low:.2f}, "
-            f"{r['recall'].high:.2f}]", f"{r['f1']:.2f}", *by, f"{r['calls_per_excerpt']:.2f}",
-            f"{r['steps_per_excerpt']:.2f}"]) + " |")
+def table(results: dict[str, Any]) -> str:
+    head = ["system", *(c.replace("recall_", "R ").replace("_per_excerpt", "/exc")
+                        for c in COLUMNS)]
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for name, r in results["systems"].items():
+        lines.append("| " + " | ".join([name, *(cell(r["metrics"][c], c) for c in COLUMNS)]) + " |")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("dataset")
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("dataset", type=Path)
     ap.add_argument("--scripted", action="store_true")
     ap.add_argument("--model")
     ap.add_argument("--base-url")
     ap.add_argument("--library")
+    ap.add_argument("--split", default="test")
+    ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--budget", type=int, default=30)
     ap.add_argument("--traces")
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--out", type=Path)
     args = ap.parse_args(argv)
-    rows = [json.loads(x) for x in Path(args.dataset).read_text().splitlines() if x.strip()]
-    rows = rows[: args.limit] if args.limit else rows
+    logging.getLogger("eyecite").setLevel(logging.ERROR)  # its overlap notes are not ours
+    excerpts = read(args.dataset, args.split)[: args.limit]
     library = open_library(args.library)
-    model = ScriptedModel() if args.scripted else \
-        ChatClient(LLMConfig.load(model=args.model, base_url=args.base_url))
-    systems: list[Detector] = [
-        RulesDetector(library), RulesDetector(library, LLMJudge(model)),
-        SingleCallDetector(model, library), AgentDetector(model, library, args.budget, args.traces)]
+    options = {k: v for k, v in (("model", args.model), ("base_url", args.base_url),
+                                 ("budget", args.budget), ("traces", args.traces)) if v}
     snap = library.snapshot()
-    print(f"{args.dataset}: {len(rows)} excerpts; library {snap.name} ({snap.cases:,} cases, "
-          f"built {snap.built_at}); model {getattr(model, 'name', '?')}\n")
-    print(table([score(rows, s) for s in systems]))
+    results: dict[str, Any] = {
+        "dataset": str(args.dataset), "split": args.split, "excerpts": len(excerpts),
+        "library": {"name": snap.name, "cases": snap.cases, "built_at": str(snap.built_at)},
+        "model": "scripted" if args.scripted else args.model, "seed": args.seed,
+        "budget": args.budget, "systems": {}}
+    scores: dict[str, list[ExcerptScore]] = {}
+    for name in SYSTEMS:
+        full = name if name == "rules" else (f"{name}:scripted" if args.scripted else name)
+        detector = make_system(full, library, None if name == "rules" else options)
+        try:
+            predictions = run(detector, excerpts)
+        finally:
+            getattr(detector, "close", lambda: None)()
+        summary, scores[full] = evaluate(excerpts, predictions, args.seed)
+        entry: dict[str, Any] = {"metrics": {k: v.to_dict() for k, v in summary.items()}}
+        if name != "rules":
+            mis = KINDS.index("misrepresentation")
+            entry["vs_rules"] = {
+                "precision": paired(scores["rules"], scores[full], "matched_predictions",
+                                    "predictions", args.seed),
+                "recall_misrepresentation": paired(scores["rules"], scores[full], "kind_hit",
+                                                   "kind_gold", args.seed, kind=mis)}
+        results["systems"][full] = entry
+        print(f"{full}: done", file=sys.stderr)
+    print(table(results))
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(results, indent=1, default=str) + "\n")
     return 0
 
 

@@ -42,9 +42,10 @@ Progress = Callable[[int, int], None]
 class SupportJudge(Protocol):
     """Decides what rules cannot (support; a pin page without a quote) from the opinion.
 
-    Called only for a resolved citation with opinion text on which no rule failed; it
+    Called only for a resolved citation with opinion text on which no rule failed (the
+    offline support check included: a proposition it finds reversed stays failed); it
     returns findings of kind ``misrepresentation`` and/or ``wrong_pincite``, which replace
-    the offline support check.
+    the offline support check's undecided finding.
     """
 
     def __call__(self, citation: Citation, opinion: Opinion, library: Library) -> list[Finding]: ...
@@ -126,9 +127,10 @@ def _content_findings(c: Citation, r: Resolution, opinion: Opinion | None,
     out = [*quote_findings, *([pin] if pin else [])]
     if any(f.outcome is Outcome.FAIL for f in out):
         return out
-    if judge is not None and opinion is not None:
+    support = check_support(c, opinion)
+    if judge is not None and opinion is not None and support.outcome is not Outcome.FAIL:
         return [*out, *judge(c, opinion, library)]
-    return [*out, check_support(c, opinion)]
+    return [*out, support]
 
 
 def _case_bounds(c: Citation, r: Resolution, library: Library) -> tuple[int | None, int | None]:

@@ -1,8 +1,9 @@
-"""The comparison script runs every system through the Detector seam."""
+"""The comparison script runs every system through the phantom registry and scorer."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -16,18 +17,21 @@ def _script():
     return module
 
 
-def test_lenient_matching():
-    m = _script()
-    assert m.matches("347 U.S. 483, 489", "Brown v. Board of Education, 347 U.S. 483, 489")
-    assert not m.matches("372 U.S. 335", "373 U.S. 83, 91")
-
-
 def test_compares_four_systems(library_path, capsys, tmp_path):
     m = _script()
     data = ROOT / "benchmarks" / "data" / "handmade_phantom.jsonl"
+    out = tmp_path / "results.json"
     assert m.main([str(data), "--scripted", "--library", str(library_path), "--limit", "3",
-                   "--traces", str(tmp_path)]) == 0
-    out = capsys.readouterr().out
-    for name in ("| rules |", "rules+judge:scripted", "single-call:scripted", "agent:scripted"):
-        assert name in out
-    assert list(tmp_path.glob("*.jsonl"))  # one agent trace per excerpt
+                   "--traces", str(tmp_path / "traces"), "--out", str(out)]) == 0
+    table = capsys.readouterr().out
+    for name in ("| rules |", "| rules+judge:scripted |", "| single-call:scripted |",
+                 "| agent:scripted |"):
+        assert name in table
+    assert list((tmp_path / "traces").glob("*.jsonl"))  # one agent trace per excerpt
+    results = json.loads(out.read_text())
+    assert results["excerpts"] == 3 and results["model"] == "scripted"
+    judge = results["systems"]["rules+judge:scripted"]
+    assert judge["metrics"]["precision"]["n"] > 0
+    assert {"precision", "recall_misrepresentation"} <= judge["vs_rules"].keys()
+    agent = results["systems"]["agent:scripted"]["metrics"]
+    assert {"repeated_action_rate", "budget_exhausted_rate", "steps_per_excerpt"} <= agent.keys()

@@ -91,22 +91,48 @@ def _finish(system: str, dataset: Path, excerpts, predictions, seed: int,  # typ
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--out", type=click.Path(path_type=Path), default=None)
 @click.option("--library", "library_path", type=click.Path(), default=None)
+@click.option("--scripted", is_flag=True,
+              help="LLM systems: the offline scripted model over a loopback server.")
+@click.option("--model", default=None, help="LLM systems: model (else $CITEPROOF_LLM_MODEL).")
+@click.option("--base-url", default=None, help="LLM systems: endpoint (else $OPENAI_BASE_URL).")
+@click.option("--llm-config", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="LLM systems: TOML file with an [llm] table.")
+@click.option("--budget", type=int, default=None, help="Agent: step budget (default 30).")
+@click.option("--traces", type=click.Path(file_okay=False), default=None,
+              help="Agent: write one JSONL trace per excerpt here.")
 def run_command(system: str, dataset: Path, split: str, limit: int | None, seed: int,
-                out: Path | None, library_path: str | None) -> None:
-    """Run SYSTEM over the excerpts of DATASET and score it."""
+                out: Path | None, library_path: str | None, scripted: bool, model: str | None,
+                base_url: str | None, llm_config: str | None, budget: int | None,
+                traces: str | None) -> None:
+    """Run SYSTEM over the excerpts of DATASET and score it.
+
+    LLM systems: rules+judge, single-call, agent; NAME:MODEL names the model, and
+    NAME:scripted (or --scripted) uses the offline scripted model.
+    """
+    from ..llm.client import LLMError
     from .phantom.loader import load
     from .phantom.runner import run, write_predictions
     from .phantom.systems import make_system
 
+    if scripted and ":" not in system:
+        system = f"{system}:scripted"
+    options = {k: v for k, v in (("model", model), ("base_url", base_url),
+                                 ("llm_config", llm_config), ("budget", budget),
+                                 ("traces", traces)) if v is not None}
     excerpts = load(dataset, split)[:limit]
     try:
-        detector = make_system(system, _library(library_path))
-    except KeyError as exc:
+        detector = make_system(system, _library(library_path), options)
+    except (KeyError, ValueError, LLMError) as exc:
         click.echo(f"citeproof: {exc.args[0]}", err=True)
         sys.exit(2)
     progress = (lambda n, t: click.echo(f"\r{n}/{t} excerpts", err=True, nl=n == t)) \
         if sys.stderr.isatty() else None
-    predictions = run(detector, excerpts, progress)
+    try:
+        predictions = run(detector, excerpts, progress)
+    finally:
+        close = getattr(detector, "close", None)
+        if close is not None:
+            close()
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         write_predictions(predictions, out / "predictions.jsonl")

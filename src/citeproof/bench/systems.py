@@ -16,6 +16,8 @@ class Detection:
     completion_tokens: int = 0
     steps: int = 0  # agent steps
     seconds: float = 0.0
+    repeats: int = 0  # actions the agent asked for again (answered from its cache)
+    exhausted: bool = False  # the agent ran out of steps (or calls) with citations pending
 
 
 class Detector(Protocol):

@@ -3,8 +3,15 @@
 It reads only what a real model would be shown — the proposition and the retrieved
 passages in the prompt, or the agent's belief state and last observations — and never
 any gold label. Its judgement is the polarity rule of `support.py` applied to the best
-matching retrieved sentence: ``contradicted`` when the polarity differs, ``supported``
-when it agrees, otherwise ``not_enough_text``.
+matching retrieved sentence (sentences split without breaking at abbreviations such as
+"Mrs." or "Co."): ``contradicted`` when the polarity differs, ``supported`` when it
+agrees; ``not_supported`` when no retrieved sentence carries even a quarter of the
+proposition's content words (the opinion's best-matching passages do not discuss it);
+unless the proposition's final clause alone (often all a citation at its end vouches
+for) is supported; ``not_enough_text`` in between, for a proposition too short to
+compare, and when the best sentence only asks a question the proposition does not (a
+question asserts nothing).
+The thresholds were fixed from their meaning, not fitted to any excerpt or label.
 """
 
 from __future__ import annotations
@@ -21,8 +28,12 @@ from .client import ChatReply
 from .schema import parse_json
 
 MATCH = 0.6  # share of the proposition's content words a sentence must hold
+UNRELATED = 0.25  # below this share in every retrieved sentence: not supported
 _PASSAGE = re.compile(r"^\[(?:(?P<reporter>[^\]]+?) page (?P<page>\d+)|unpaged)\] ", re.M)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]")
+_ABBREVIATION = re.compile(r"(?:(?:^|[\s(])(?i:mrs?|ms|dr|jr|sr|st|co|corp|inc|ltd|no|nos|v|vs|"
+                           r"app|supp|ct|ed|cir|dist|art|sec|gen|stat|ann|rev|id|e\.g|i\.e)"
+                           r"|(?:^|[\s(])[A-Z])\.$")
 _QUESTION = re.compile(r"\?|\bwhether\b", re.I)
 _BELIEF = re.compile(r"^(?P<id>c\d+): .*?(?:\| case_id=(?P<case>\S+) )?"
                      r"(?:\| proposition: \"(?P<prop>.*?)\" )?=> pending", re.M)
@@ -39,23 +50,64 @@ def _passages(text: str) -> list[tuple[int | None, str]]:
             for i, m in enumerate(marks)]
 
 
+def sentences(text: str) -> list[str]:
+    """Sentences of ``text``, not broken after an abbreviation or an initial."""
+    out: list[str] = []
+    for piece in _SENTENCE.findall(text):
+        if out and _ABBREVIATION.search(out[-1]):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
+def final_clause(proposition: str) -> str:
+    """The shortest ending of ``proposition`` after a comma, semicolon, colon or "that"
+    holding enough content words: often all a citation at its end vouches for."""
+    parts = re.split(r"[,;:]\s+|\bthat\s+", _unquoted(proposition))
+    for i in range(len(parts) - 1, 0, -1):
+        tail = " ".join(parts[i:])
+        if len(_signature(tail)[0]) >= MIN_CONTENT_WORDS:
+            return tail
+    return proposition
+
+
 def decide(proposition: str, case_name: str, passages: Sequence[tuple[int | None, str]],
            ) -> tuple[str, str, int | None, float]:
     """``(verdict, quote, page, overlap)`` from the best-matching retrieved sentence."""
+    verdict = _decide(proposition, case_name, passages)
+    tail = final_clause(proposition)
+    if verdict[0] == "not_supported" and tail != proposition:  # the end may be all it claims
+        ending = _decide(tail, case_name, passages)
+        return ending if ending[0] == "supported" else verdict
+    return verdict
+
+
+def _decide(proposition: str, case_name: str, passages: Sequence[tuple[int | None, str]],
+            ) -> tuple[str, str, int | None, float]:
     claim, polarity = _signature(_unquoted(proposition))
     claim -= _signature(case_name)[0]
     best: tuple[float, str, int | None, int] = (0.0, "", None, polarity)
+    agreeing: tuple[float, str, int | None] = (0.0, "", None)  # best of the same polarity
     for page, text in passages:
-        for sentence in _SENTENCE.findall(text):
-            if _QUESTION.search(sentence):  # a question asserts nothing
-                continue
+        for sentence in sentences(text):
             words, pol = _signature(sentence)
             score = len(claim & words) / len(claim) if claim else 0.0
             if score > best[0]:
                 best = (score, sentence.strip(), page, pol)
+            if pol == polarity and score > agreeing[0] and not _QUESTION.search(sentence):
+                agreeing = (score, sentence.strip(), page)
     score, quote, page, pol = best
-    if len(claim) < MIN_CONTENT_WORDS or score < MATCH:
+    if len(claim) < MIN_CONTENT_WORDS:
         return "not_enough_text", "", None, score
+    if score < UNRELATED:
+        return ("not_supported", quote, page, score) if quote else \
+            ("not_enough_text", "", None, score)
+    asks = bool(_QUESTION.search(quote)) and not _QUESTION.search(proposition)
+    if score < MATCH or asks:  # a question asserts nothing
+        return "not_enough_text", "", None, score
+    if pol != polarity and agreeing[0] >= score:  # a sentence as close that agrees
+        return "supported", agreeing[1], agreeing[2], score
     return ("contradicted" if pol != polarity else "supported"), quote, page, score
 
 
@@ -96,7 +148,7 @@ def agent_reply(user: str) -> dict[str, Any]:
             if len(result) == 2 else ("not_enough_text", "", None, 0.0)
         if verdict == "not_enough_text":
             return _act("note", {"text": f"undecided {cid}"}, [])
-        status = "hallucinated" if verdict == "contradicted" else "correct"
+        status = "correct" if verdict == "supported" else "hallucinated"
         belief = {"citation": cid, "status": status, "evidence": f'the opinion says "{quote}"',
                   "kind": "misrepresentation" if status == "hallucinated" else None}
         return _act("think", {"text": f"{cid} is {status}"}, [belief])

@@ -41,7 +41,7 @@ class RulesDetector:
 
 def _detection(run: AgentRun, seconds: float) -> Detection:
     return Detection(run.fragments, run.calls, run.prompt_tokens, run.completion_tokens,
-                     run.steps, seconds)
+                     run.steps, seconds, run.repeats, run.stopped in ("budget", "calls"))
 
 
 class AgentDetector:

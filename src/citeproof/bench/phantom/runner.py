@@ -24,7 +24,8 @@ class Prediction:
         c = self.cost
         return {"filename": self.filename, "fragments": list(self.fragments),
                 "seconds": c.seconds, "calls": c.calls, "prompt_tokens": c.prompt_tokens,
-                "completion_tokens": c.completion_tokens, "steps": c.steps}
+                "completion_tokens": c.completion_tokens, "steps": c.steps,
+                "repeats": c.repeats, "exhausted": c.exhausted}
 
 
 def run(detector: Detector, excerpts: Sequence[Excerpt],
@@ -34,7 +35,7 @@ def run(detector: Detector, excerpts: Sequence[Excerpt],
         d = detector.detect(e.text)
         out.append(Prediction(e.filename, tuple(d.fragments),
                               Cost(d.seconds, d.calls, d.prompt_tokens, d.completion_tokens,
-                                   d.steps)))
+                                   d.steps, d.repeats, d.exhausted)))
         if progress:
             progress(n, len(excerpts))
     return out
@@ -57,7 +58,8 @@ def read_predictions(path: Path) -> list[Prediction]:
                               Cost(float(row.get("seconds", 0.0)), int(row.get("calls", 0)),
                                    int(row.get("prompt_tokens", 0)),
                                    int(row.get("completion_tokens", 0)),
-                                   int(row.get("steps", 0)))))
+                                   int(row.get("steps", 0)), int(row.get("repeats", 0)),
+                                   bool(row.get("exhausted", False)))))
     return out
 
 

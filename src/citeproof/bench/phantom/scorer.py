@@ -134,6 +134,8 @@ class Cost:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     steps: int = 0
+    repeats: int = 0
+    exhausted: bool = False
 
 
 def summarise(scores: Sequence[ExcerptScore], costs: Sequence[Cost] = (),
@@ -154,4 +156,9 @@ def summarise(scores: Sequence[ExcerptScore], costs: Sequence[Cost] = (),
     if costs:
         for name in ("seconds", "calls", "prompt_tokens", "completion_tokens", "steps"):
             out[f"{name}_per_excerpt"] = mean([float(getattr(c, name)) for c in costs], seed)
+        # agents: share of requested actions that repeated an earlier one (n = actions),
+        # and share of excerpts that ended at the step budget (n = excerpts)
+        out["repeated_action_rate"] = ratio([c.repeats for c in costs],
+                                            [c.steps + c.repeats for c in costs], seed)
+        out["budget_exhausted_rate"] = mean([float(c.exhausted) for c in costs], seed)
     return out

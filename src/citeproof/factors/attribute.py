@@ -25,7 +25,8 @@ from citeproof.factors.triples import Role
 
 _RELATIVE = re.compile(r"(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|"
                        r"both\s+of\s+which|all\s+of\s+which)\b", re.IGNORECASE)
-_AS = re.compile(r"(?:as\s+does|as\s+do|as\s+did|exactly\s+as|just\s+as)\b", re.IGNORECASE)
+_AS = re.compile(r"(?:(?:as|so)\s+(?:does|do|did|had|has|have|was|is|were)|exactly\s+as|"
+                 r"just\s+as)\b", re.IGNORECASE)
 _SAME = re.compile(r"\b(?:the\s+(?:very\s+)?same\s+(?:\w+\s+)?factors?|both\s+factors|"
                    r"these\s+factors|those\s+factors)\b", re.IGNORECASE)
 _PRONOUN = re.compile(
@@ -105,7 +106,11 @@ def _pronouns(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
     found = False
     for m in _PRONOUN.finditer(masked, view.clause.start, view.clause.end):
         before = [r for r in view.refs if r.end <= m.start() and not _after_like(masked, r)]
-        owner = before[0].role if before else state.focus
+        # in "..., whose owner did nothing to protect its secrets" "its" is the case named
+        # just before the relative clause, not the sentence's subject
+        relative = _RELATIVE.match(view.body) and state.prev_last_ref is not None
+        owner = before[0].role if before else (
+            state.prev_last_ref if relative else state.focus)
         if owner is None:
             continue
         found = True

@@ -30,12 +30,18 @@ class Hit:
     shadow: bool = False  # a name right after its code: masked, not counted
 
 
+def _wider(a: Hit, b: Hit) -> bool:
+    """Whether a beats b as the one expression of their factor (longer, then earlier)."""
+    return (a.end - a.start, -a.start) > (b.end - b.start, -b.start)
+
+
 def find_hits(text: str) -> tuple[Hit, ...]:
     """Factor expressions, after suppressing general ones hidden by specific ones."""
     codes = [Hit(f"F{int(m.group(1))}", m.start(), m.end(), True) for m in CODE.finditer(text)]
     words = [Hit(fid, m.start(), m.end()) for fid, pat in compiled() for m in pat.finditer(text)]
     words = [w for w in words if not any(
-        w.factor in SUPPRESSES.get(o.factor, ()) and o.start < w.end and w.start < o.end
+        o.start < w.end and w.start < o.end and (
+            w.factor in SUPPRESSES.get(o.factor, ()) or (o.factor == w.factor and _wider(o, w)))
         for o in words)]
     words = [Hit(w.factor, w.start, w.end, shadow=True)
              if any(c.end <= w.start <= c.end + 2 for c in codes) else w for w in words]
@@ -56,6 +62,7 @@ _NOT = (r"(?:\bnot|n't|\bnever)(?=\s+(?:have|has|had|involve\w*|show\w*|contain\
 _CUE = re.compile(_NOT + r"|\b(?:unlike|absent|missing|lack\w*|without|neither|nor|none|"
                   r"nothing|no)\b|\b(?:differ\w*|different|distinguish\w*)\s+(?:\w+\s+)?from\s*$",
                   re.IGNORECASE)
+_THAN = re.compile(r"\bthan\s*$", re.IGNORECASE)  # "more factors than Mineral Deposits"
 _HIT_NEG = re.compile(r"\b(?:no|without|neither|nor|never|non)\b", re.IGNORECASE)
 
 
@@ -70,4 +77,4 @@ def ref_blocked(masked: str, ref: Ref, lo: int, hi: int) -> bool:
     """Whether the clause denies the factors of this reference ("lacks", "absent from")."""
     before = masked[lo:ref.start]
     after = masked[ref.end:hi][:40]
-    return bool(_CUE.search(before) or _CUE.search(after))
+    return bool(_CUE.search(before) or _THAN.search(before) or _CUE.search(after))

@@ -34,8 +34,13 @@ _PRONOUN = re.compile(
     r"involved|involves|shares|shared|contained|contains|featured|features|lacked|lacks|"
     r"presents|presented|showed|shows|included|includes)\b)|its|there(?!\s+(?:was|is|were|are)\b))",
     re.IGNORECASE)
-_BOTH = re.compile(r"\b(?:both|each)\b(?!\s+(?:of|factors?|facts?|points?|features?|pro-|F\d))|"
-                   r"\bthe\s+two\s+cases\b", re.IGNORECASE)
+_BOTH = re.compile(r"\b(?:both|each)\b(?!\s+(?:of|factors?|facts?|points?|features?|pro-|F\d|"
+                   r"precedents))|\bthe\s+two\s+cases\b", re.IGNORECASE)
+_GROUPS = ((re.compile(r"\b(?:(?:all|each\s+of\s+the)\s+three\s+(?:cases|disputes)|in\s+all\s+"
+                       r"three)\b", re.IGNORECASE),
+            frozenset(Role)),
+           (re.compile(r"\b(?:both|the\s+two)\s+precedents\b", re.IGNORECASE),
+            frozenset({Role.P1, Role.P2})))
 _LEAD = " \n\t,;:.-—*"
 _VERB_START = re.compile(r"(?:and\s+|but\s+)?(?:also\s+|still\s+|even\s+)?" + PREDICATE,
                          re.IGNORECASE)
@@ -72,6 +77,12 @@ def _paren_owner(text: str, hit: Hit, refs: Sequence[Ref]) -> Ref | None:
         if m and ref.end + m.start(1) <= hit.start and hit.end <= ref.end + m.end(1):
             return ref
     return None
+
+
+def _span(pattern: re.Pattern[str], view: _View) -> tuple[int, int]:
+    m = pattern.search(view.body)
+    offset = view.clause.end - len(view.body)
+    return (offset + m.start(), offset + m.end()) if m else (offset, offset)
 
 
 def _both(state: _State) -> set[Role]:
@@ -134,6 +145,11 @@ def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
     if _BOTH.search(view.body):
         referred = True
         pos |= _both(state)
+    for pattern, roles in _GROUPS:  # "all three cases", "both precedents"
+        if pattern.search(view.body) and not ref_blocked(masked, Ref(Role.CURRENT, *_span(
+                pattern, view)), *_window(view, *_span(pattern, view))):
+            referred = True
+            pos |= roles
     subjectless = _VERB_START.match(view.body) or re.match(r"as\s+(?:in|with)\b", view.body,
                                                           re.IGNORECASE)
     if subjectless and state.focus is not None:

@@ -20,11 +20,12 @@ def any_of(*words: str) -> str:
 
 W = r"(?:[\w'-]+\s+)"  # one word and the space after it
 DISCLOSE = any_of(r"disclos\w*", r"reveal\w*", r"shar(?:e|ed|es|ing)", "gave", r"giv\w*",
-                  r"show(?:ed|n|ing)?", "sold", r"conve\w*", r"divulg\w*", r"releas\w*",
+                  r"show(?:ed|n|ing)?", r"conve\w*", r"divulg\w*", r"releas\w*",
                   r"provid\w*", "sent", r"hand(?:ed|ing)", r"distribut\w*", r"circulat\w*",
-                  r"leak\w*", r"(?:had\s+)?(?:gone|went)\s+out", r"passed\s+(?:on|along)",
+                  r"leak\w*", r"(?:had\s+)?(?:gone|went|came|come)\s+out", r"passed\s+(?:on|along)",
                   r"made\s+(?:\w+\s+)?available")
-OUTSIDERS = any_of(r"outsiders", r"outside\s+(?:parties|firms|companies)", r"third\s+parties",
+_OWNERS = r"(?:(?:its|their|the|his|her|various|several|many|some|potential)\s+)?"
+OUTSIDERS = _OWNERS + any_of(r"outsiders", r"outside\s+(?:parties|firms|companies)", r"third\s+parties",
                    "customers", "clients", "suppliers", "vendors", r"(?:sub)?contractors",
                    "licensees", "distributors", "dealers", "consultants", "purchasers",
                    r"the\s+public", r"other\s+(?:companies|firms|businesses)")
@@ -77,6 +78,8 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
            r"\b(?:paid|pay\w*|offer\w*|induc\w*|lur\w*|entic\w*|poach\w*|solicit\w*)\b"
            + gap(5) + _STAFF,
            r"\b(?:hired|lured|enticed|poached|recruited)\s+(?:\w+\s+){0,3}?away\b",
+           r"\b(?:was|were|been)\s+(?:paid|bribed|offered\s+\w+)\s+to\s+(?:hand|pass|turn|give|"
+           r"leave|switch|join|disclose|reveal|take|bring)\b",
            r"\b(?:paid|offered|promised|gave)\b" + gap(4) + r"(?:a\s+)?(?:signing\s+)?"
            r"(?:bonus|cash|payments?|raise|higher\s+(?:salary|pay|wages)|stock|equity)"),
     "F3": (r"\b(?:sole|only|lone)\s+(?:developer|author|inventor|creator|designer|architect)",
@@ -134,6 +137,9 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
            r"made\s+off\s+with|absconded\s+with)\b" + gap(5) + _MATERIALS,),
     "F8": (r"\bcompetitive\s+(?:advantage|edge)", r"\bhead\s+start", r"\bleg\s+up",
            r"\bjump[- ]start\w*", r"\bshort-?cut\w*", r"\bunfair\s+advantage",
+           r"\b(?:gain\w*|got|obtain\w*|won|enjoy\w*)\s+(?:an?\s+)?(?:\w+\s+)?(?:edge|advantage)\b",
+           r"\b(?:cost|expense|time|years|burden)\s+of\s+(?:doing\s+)?(?:its|their|his|her)\s+own\s+"
+           r"(?:research|development|R&D|engineering)",
            r"\b(?:saved|saving|saves|save|cut|cutting|cuts|reduc\w*|shorten\w*|slash\w*|shaved|"
            r"shaving|trimmed|avoid\w*|skipp\w*|bypass\w*|spared?)\b" + gap(4) + _SAVING,
            r"\b(?:got|get|gets|getting|came|reached|reach\w*|brought|bring\w*|went|entered|"
@@ -172,6 +178,8 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
     "F15": (r"\bunique\s+(?:\w+\s+)?" + PRODUCT, r"\bunique\s+in\s+the\s+(?:market|industry|field)",
             PRODUCT + r"s?\s+(?:was|is|were|are)\s+(?:\w+\s+)?unique",
             r"\b(?:is|was|were|are)\s+unique\b", r"\bone[- ]of[- ]a[- ]kind",
+            r"\bonly\s+(?:one|product|such\s+\w+)\s+(?:on|in)\s+the\s+(?:market|industry)",
+            r"\bnothing\s+(?:else\s+)?(?:like\s+it|comparable|similar)\s+(?:on|in)\s+the\s+market",
             r"\bonly\s+one\s+of\s+its\s+kind",
             r"\b(?:only|sole|exclusive)\s+(?:maker|manufacturer|producer|supplier|source|seller)",
             r"\bonly\s+(?:company|firm|business)\s+(?:making|producing|selling|offering|"
@@ -186,6 +194,9 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
             r"\b" + MODAL + W + r"{0,3}?(?:by|through|via|from)\s+(?:reverse[- ]engineering|"
             r"(?:examining|inspecting|analy[sz]ing|disassembling|taking\s+apart|dismantling|"
             r"studying|testing)\b)",
+            r"\b(?:discoverable|ascertainable|learnable|detectable|apparent)\s+(?:\w+\s+)?(?:by|through|"
+            r"from|on)\s+(?:examin|inspect|analy|disassembl|taking\s+apart|dismantl|study|test|"
+            r"revers)\w*",
             r"\b(?:open|susceptible|vulnerable|subject|amenable|exposed)\s+to\s+reverse[- ]"
             r"engineering", r"\beasy\s+to\s+(?:reverse[- ]engineer|copy|duplicate|take\s+apart)",
             r"\breadily\s+(?:ascertainable|discoverable)\s+(?:by|through|from)\s+" + W
@@ -220,7 +231,8 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
             r"industry|trade|rivals|field)",
             _COMPETITORS + gap(3) + r"(?:already\s+)?(?:knew|know|knows|were\s+(?:already\s+)?"
             r"(?:aware|familiar)|was\s+(?:already\s+)?(?:aware|familiar)|had\s+(?:long\s+)?"
-            r"(?:known|used))",
+            r"(?:known|used)|(?:already\s+)?(?:used|employed|had)\s+(?:the\s+)?(?:same|identical|"
+            r"similar))",
             r"\bfamiliar\s+to\s+(?:\w+\s+){0,2}?(?:competitors|rivals|industry|trade)",
             r"\bcompetitor\s+knowledge", r"\bcommon\s+knowledge",
             r"\b(?:well|widely|commonly|generally)[- ]known",
@@ -262,7 +274,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
             + gap(5) + r"(?:by|through|via)\s+reverse[- ]engineering",
             r"\b(?:took|taken|tore|torn)\s+apart\b",
             r"\b(?:disassembled|dismantled|decompiled|tore\s+down|chemically\s+analy[sz]ed)\s+"
-            r"(?:the|its|a|an)\s+(?:\w+\s+){0,2}?(?:" + PRODUCT[3:-1]
+            r"(?:the|its|a|an)\s+" + W + r"{0,2}?(?:" + PRODUCT[3:-1]
             + r"|unit|sample|program|code)"),
     "F26": (r"\bdecei\w*", r"\bdecepti\w*", r"\bdeceit\w*", r"\blie[ds]\b", r"\blying\b",
             r"\bmisrepresent\w*", r"\bfraud\w*", r"\btrick\w*", r"\bfalse\s+preten[cs]es?",
@@ -282,5 +294,8 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
             r"presentation|paper)",
             r"\b(?:disclos|reveal|describ|explain|detail|print|featur|divulg)\w*\b" + gap(6)
             + r"(?:in|through)\s+(?:a|an|its|the|their|his|her)\s+(?:\w+\s+){0,2}?" + _PRINT,
-            r"\bwent\s+public\s+with"),
+            r"\bwent\s+public\s+with", r"\badvertis\w*",
+            r"\b(?:appear\w*|put|placed|included|printed|set\s+out)\b" + gap(5) + r"(?:in|through)\s+"
+            r"(?:a|an|its|the|their|his|her)\s+(?:\w+\s+){0,2}?" + _PRINT,
+            r"\bpatent\s+(?:applications?|filings?)"),
 }

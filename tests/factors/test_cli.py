@@ -80,7 +80,83 @@ def test_validate_extractor_json():
     assert result.exit_code == 0
     rows = {r["style"]: r for r in json.loads(result.output)}
     assert {"dev/code", "dev/paraphrase", "heldout/code", "heldout/paraphrase"} <= set(rows)
-    assert rows["all/all"]["arguments"] == rows["dev/all"]["arguments"] + rows[
-        "heldout/all"]["arguments"]
+    per_set = [r for s, r in rows.items() if s.endswith("/all") and s != "all/all"]
+    assert rows["all/all"]["arguments"] == sum(r["arguments"] for r in per_set)
     for r in rows.values():
         assert 0.0 <= r["precision"]["value"] <= 1.0 and r["recall"]["n"] == r["gold"]
+
+
+_TRIPLE = {"id": "t1", "mode": "arguable", "source": "synthetic",
+           "current": {"name": "Ellison v. Abbott", "factors": ["F6", "F15"], "outcome": None},
+           "p1": {"name": "Ingram Corp. v. Yardley", "factors": ["F6", "F4"],
+                  "outcome": "plaintiff"},
+           "p2": {"name": "Sherwood Labs v. Quimby", "factors": ["F19"], "outcome": "defendant"}}
+_GOLD = """# a tiny gold file
+=== m1
+triple: t1
+style: code
+tags:
+current: F6 F15
+p1: F6
+p2:
+---
+Ellison has F6 and F15, as does Ingram.
+
+=== m2
+triple: t1
+style: paraphrase
+tags: negation
+current: F6
+p1: F4
+p2: F19
+---
+Ingram had a nondisclosure agreement. Sherwood took no security measures. Ellison kept the plans secret.
+"""
+
+
+@pytest.fixture
+def gold_files(tmp_path: Path) -> tuple[Path, Path]:
+    gold, triples = tmp_path / "mini.txt", tmp_path / "mini.jsonl"
+    gold.write_text(_GOLD)
+    triples.write_text(json.dumps(_TRIPLE) + "\n")
+    return gold, triples
+
+
+def test_validate_extractor_on_a_given_gold_file(gold_files):
+    gold, triples = gold_files
+    result = CliRunner().invoke(factors, ["validate-extractor", "--format", "json",
+                                          "--gold", str(gold), "--triples", str(triples)])
+    assert result.exit_code == 0, result.output
+    rows = {r["style"]: r for r in json.loads(result.output)}
+    assert set(rows) == {"mini/code", "mini/paraphrase", "mini/all"}
+    # m1's annotation deliberately leaves out Ingram's F15 ("as does Ingram" asserts both),
+    # so the numbers must come from the file: precision 3/4 on code, all found otherwise.
+    assert (rows["mini/code"]["tp"], rows["mini/code"]["predicted"],
+            rows["mini/code"]["gold"]) == (3, 4, 3)
+    assert rows["mini/paraphrase"]["tp"] == rows["mini/paraphrase"]["gold"] == 3
+    assert rows["mini/all"]["arguments"] == 2
+
+
+def test_validate_extractor_mixes_named_sets_and_files(gold_files):
+    gold, triples = gold_files
+    result = CliRunner().invoke(factors, ["validate-extractor", "--format", "json", "--set",
+                                          "heldout", "--gold", str(gold), "--triples",
+                                          str(triples)])
+    assert result.exit_code == 0, result.output
+    styles = [r["style"] for r in json.loads(result.output)]
+    assert styles[:3] == ["heldout/code", "heldout/paraphrase", "heldout/all"]
+    assert "mini/all" in styles and "all/all" in styles and "dev/all" not in styles
+
+
+def test_validate_extractor_rejects_bad_gold(gold_files, tmp_path: Path):
+    gold, triples = gold_files
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({**_TRIPLE, "id": "t2"}) + "\n")
+    runner = CliRunner()
+    bad = runner.invoke(factors, ["validate-extractor", "--gold", str(gold), "--triples",
+                                  str(other)])
+    assert bad.exit_code != 0 and "unknown triple t1" in bad.output
+    unpaired = runner.invoke(factors, ["validate-extractor", "--gold", str(gold), "--gold",
+                                       str(gold), "--triples", str(triples), "--triples",
+                                       str(triples), "--triples", str(triples)])
+    assert unpaired.exit_code != 0 and "--triples" in unpaired.output

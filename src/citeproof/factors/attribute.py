@@ -25,7 +25,8 @@ from citeproof.factors.triples import Role
 
 _RELATIVE = re.compile(r"(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|"
                        r"both\s+of\s+which|all\s+of\s+which)\b", re.IGNORECASE)
-_AS = re.compile(r"(?:as\s+does|as\s+do|as\s+did|exactly\s+as|just\s+as)\b", re.IGNORECASE)
+_AS = re.compile(r"(?:(?:as|so)\s+(?:does|do|did|had|has|have|was|is|were)|exactly\s+as|"
+                 r"just\s+as)\b", re.IGNORECASE)
 _SAME = re.compile(r"\b(?:the\s+(?:very\s+)?same\s+(?:\w+\s+)?factors?|both\s+factors|"
                    r"these\s+factors|those\s+factors)\b", re.IGNORECASE)
 _PRONOUN = re.compile(
@@ -33,8 +34,13 @@ _PRONOUN = re.compile(
     r"involved|involves|shares|shared|contained|contains|featured|features|lacked|lacks|"
     r"presents|presented|showed|shows|included|includes)\b)|its|there(?!\s+(?:was|is|were|are)\b))",
     re.IGNORECASE)
-_BOTH = re.compile(r"\b(?:both|each)\b(?!\s+(?:of|factors?|facts?|points?|features?|pro-|F\d))|"
-                   r"\bthe\s+two\s+cases\b", re.IGNORECASE)
+_BOTH = re.compile(r"\b(?:both|each)\b(?!\s+(?:of|factors?|facts?|points?|features?|pro-|F\d|"
+                   r"precedents))|\bthe\s+two\s+cases\b", re.IGNORECASE)
+_GROUPS = ((re.compile(r"\b(?:(?:all|each\s+of\s+the)\s+three\s+(?:cases|disputes)|in\s+all\s+"
+                       r"three)\b", re.IGNORECASE),
+            frozenset(Role)),
+           (re.compile(r"\b(?:both|the\s+two)\s+precedents\b", re.IGNORECASE),
+            frozenset({Role.P1, Role.P2})))
 _LEAD = " \n\t,;:.-—*"
 _VERB_START = re.compile(r"(?:and\s+|but\s+)?(?:also\s+|still\s+|even\s+)?" + PREDICATE,
                          re.IGNORECASE)
@@ -73,6 +79,12 @@ def _paren_owner(text: str, hit: Hit, refs: Sequence[Ref]) -> Ref | None:
     return None
 
 
+def _span(pattern: re.Pattern[str], view: _View) -> tuple[int, int]:
+    m = pattern.search(view.body)
+    offset = view.clause.end - len(view.body)
+    return (offset + m.start(), offset + m.end()) if m else (offset, offset)
+
+
 def _both(state: _State) -> set[Role]:
     distinct: list[Role] = []
     for role in reversed(state.recent):
@@ -105,7 +117,11 @@ def _pronouns(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
     found = False
     for m in _PRONOUN.finditer(masked, view.clause.start, view.clause.end):
         before = [r for r in view.refs if r.end <= m.start() and not _after_like(masked, r)]
-        owner = before[0].role if before else state.focus
+        # in "..., whose owner did nothing to protect its secrets" "its" is the case named
+        # just before the relative clause, not the sentence's subject
+        relative = _RELATIVE.match(view.body) and state.prev_last_ref is not None
+        owner = before[0].role if before else (
+            state.prev_last_ref if relative else state.focus)
         if owner is None:
             continue
         found = True
@@ -129,6 +145,11 @@ def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
     if _BOTH.search(view.body):
         referred = True
         pos |= _both(state)
+    for pattern, roles in _GROUPS:  # "all three cases", "both precedents"
+        if pattern.search(view.body) and not ref_blocked(masked, Ref(Role.CURRENT, *_span(
+                pattern, view)), *_window(view, *_span(pattern, view))):
+            referred = True
+            pos |= roles
     subjectless = _VERB_START.match(view.body) or re.match(r"as\s+(?:in|with)\b", view.body,
                                                           re.IGNORECASE)
     if subjectless and state.focus is not None:

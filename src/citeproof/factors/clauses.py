@@ -24,7 +24,8 @@ PREDICATE = (r"(?:shares|shared|has|had|have|involved|involves|contains|containe
 # Separators that always open a new clause (the match is the separator itself).
 _ALWAYS = re.compile(
     r"[;:]|,(?=\s+(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|both\s+of\s+which"
-    r"|all\s+of\s+which|as\s+does|as\s+do|as\s+did|exactly\s+as|just\s+as|whereas|while|yet"
+    r"|all\s+of\s+which|(?:as|so)\s+(?:does|do|did|had|has|have)|exactly\s+as|just\s+as|whereas"
+    r"|while|yet"
     r"|but|although|though|even\s+though|much\s+as)\b)|\s(?=(?:but|whereas|although)\b)"
     r"|,(?=\s+(?:also\s+)?" + PREDICATE + r")|\s(?=and\s+(?:also\s+)?" + PREDICATE + ")",
     re.IGNORECASE)
@@ -32,6 +33,8 @@ _VERB = (r"(?:'s\s+\w+\s+)?(?:\s*\([^)]*\))?\s+(?:also\s+|instead\s+|only\s+)?(?
          r"involves|involved|features|featured|contains|contained|shows|showed|presents|"
          r"presented|lacks|lacked|shares|shared|does|did|is|was)\b")
 _AND = re.compile(r",\s+and\s+|,\s+(?=\S)", re.IGNORECASE)
+_PARTY_OF = re.compile(r"the\s+(?:\w+\s+)?(?:defendant|plaintiff|owner|employer|employee|"
+                       r"court)s?\s+(?:in|of)\s+", re.IGNORECASE)  # ", and the defendant in X"
 _PRONOUN_START = re.compile(r"(?:it|its|they|there|in\s+both|both|in\s+each|each)\b|"
                             r"F\d+\s+(?:was|were|is|are)\b", re.IGNORECASE)
 
@@ -49,7 +52,7 @@ def _sentence_breaks(text: str, refs: Sequence[Ref]) -> list[int]:
     for m in _SENTENCE_END.finditer(text):
         if _in_ref(m.start(), refs):
             continue
-        word = re.findall(r"[\w.]+$", text[:m.start()])
+        word = re.findall(r"[\w.'’]+$", text[:m.start()])  # "Dunmore's." is no abbreviation
         last = word[0].lower().rstrip(".") if word else ""
         if m.group().startswith(".") and (last in _ABBREV or len(last) == 1):
             continue
@@ -65,8 +68,10 @@ def _conditional_breaks(text: str, refs: Sequence[Ref]) -> list[int]:
         with_and = "and" in m.group().lower()
         ref = _ref_at(pos, refs)
         names_case = ref is not None and (with_and or re.match(_VERB, text[ref.end:]))
+        party = _PARTY_OF.match(text, pos)
         opens_clause = with_and and (_PRONOUN_START.match(text, pos) or (
-            text[pos:pos + 3].lower() == "in " and _ref_at(pos + 3, refs)))
+            text[pos:pos + 3].lower() == "in " and _ref_at(pos + 3, refs)) or (
+            party is not None and _ref_at(party.end(), refs)))
         if names_case or opens_clause:
             out.append(m.start())
     return out

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from citeproof.factors.extract import DeterministicExtractor, Extractor
-from citeproof.factors.gold import validate
+from citeproof.factors.gold import GOLD_SETS, GoldArgument, load_gold, load_gold_file, validate
 from citeproof.factors.llm import LLMError, OpenAIChatModel
 from citeproof.factors.llm_extract import LLMExtractor
 from citeproof.factors.report import (
@@ -111,18 +111,43 @@ def score_cmd(triples_path: Path, outputs_path: Path, fmt: str, extractor: str,
         click.echo(f"wrote chart to {chart_path}", err=True)
 
 
+def _gold(sets: tuple[str, ...], golds: tuple[Path, ...], triples: tuple[Path, ...]
+          ) -> tuple[GoldArgument, ...]:
+    """The named sets plus any --gold files, each paired with its --triples file."""
+    if golds and len(triples) not in (1, len(golds)):
+        raise click.UsageError("give one --triples for all --gold files or one per --gold")
+    if triples and not golds:
+        raise click.UsageError("--triples needs --gold")
+    pairs = zip(golds, triples * len(golds) if len(triples) == 1 else triples, strict=True)
+    out = list(load_gold(sets or (() if golds else tuple(GOLD_SETS))))
+    try:
+        for gold, tri in pairs:
+            out += load_gold_file(gold, tri)
+    except (KeyError, ValueError) as exc:
+        raise click.ClickException(f"bad gold file: {exc}") from exc
+    return tuple(out)
+
+
 @factors.command("validate-extractor")
 @_FORMAT
 @click.option("--extractor", "kinds", type=click.Choice(["deterministic", "llm"]),
               multiple=True, default=("deterministic",), show_default=True)
 @_MODEL
 @_BASE_URL
+@click.option("--set", "sets", type=click.Choice(list(GOLD_SETS)), multiple=True,
+              help="Shipped gold set (repeatable; default: all of them unless --gold is given).")
+@click.option("--gold", "golds", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              multiple=True, help="Gold arguments file (repeatable); reported under its stem.")
+@click.option("--triples", "triples", type=click.Path(exists=True, dir_okay=False,
+              path_type=Path), multiple=True, help="Triples JSONL for the --gold file(s).")
 @click.option("--errors", is_flag=True, help="List missed and spurious mentions too.")
 def validate_cmd(fmt: str, kinds: tuple[str, ...], model: str | None, base_url: str | None,
+                 sets: tuple[str, ...], golds: tuple[Path, ...], triples: tuple[Path, ...],
                  errors: bool) -> None:
-    """Precision and recall of extractors on the hand-annotated gold set, per style."""
+    """Precision and recall of extractors on hand-annotated gold sets, per set and style."""
+    gold = _gold(sets, golds, triples)
     try:
-        rows, errs = validate([_extractor(k, model, base_url) for k in kinds])
+        rows, errs = validate([_extractor(k, model, base_url) for k in kinds], gold)
     except LLMError as exc:
         raise click.ClickException(str(exc)) from exc
     click.echo(validation_json(rows) if fmt == "json" else validation_markdown(rows))

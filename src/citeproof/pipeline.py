@@ -113,6 +113,8 @@ def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, 
     if name.outcome is Outcome.FAIL and c.case_name:
         name = check_name(c, r, _safe(lambda: library.cases_named(c.case_name or ""), ()))
     findings.append(name)
+    if primary_id != c.id and not c.pin_pages:
+        return findings  # the group's first cite carries its quotes and proposition
     wants_text = r.authority.has_text or getattr(library, "fetches_text", False)
     opinion = _safe(lambda: library.opinion(r.authority.id), None) if wants_text else None
     findings.extend(_content_findings(c, r, opinion, library, judge))

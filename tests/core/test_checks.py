@@ -169,3 +169,10 @@ def test_a_faithful_proposition_is_not_flagged(library):
 def test_statutes(library):
     found = verdicts("See 42 U.S.C. § 1983 and 60 U.S.C. § 12 and Fed. R. Civ. P. 99.", library)
     assert [v.status.value for v in found] == ["unverifiable", "hallucinated", "hallucinated"]
+
+
+def test_a_misquote_is_reported_once_for_a_parallel_group(library):
+    found = verdicts('The Court said "separate educational facilities are intrinsically unequal." '
+                     "Brown v. Board of Education, 347 U.S. 483, 495, 74 S. Ct. 686, 98 L. Ed. 873 "
+                     "(1954).", library)
+    assert [sorted(kinds(v)) for v in found] == [["misquote"], [], []]

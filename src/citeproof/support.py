@@ -17,7 +17,7 @@ from functools import lru_cache
 from .models import Citation, ErrorKind, Finding, Opinion, Outcome, Reason
 
 _NEGATIONS = {"not", "no", "never", "cannot", "neither", "nor", "without", "n't", "none"}
-_ANTONYMS = {
+ANTONYMS = {  # a word → its affirmative opposite
     "unequal": "equal", "unconstitutional": "constitutional", "invalid": "valid",
     "unlawful": "lawful", "illegal": "legal", "inadmissible": "admissible",
     "impermissible": "permissible", "unreasonable": "reasonable", "insufficient": "sufficient",
@@ -51,9 +51,9 @@ def _signature(text: str) -> tuple[frozenset[str], int]:
         if w in _NEGATIONS or w.endswith("n't"):
             negations += 1
             continue
-        if w in _ANTONYMS:
+        if w in ANTONYMS:
             negations += 1
-            w = _ANTONYMS[w]
+            w = ANTONYMS[w]
         if w not in _STOP and len(w) > 2:
             content.add(w)
     return frozenset(content), negations

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ...support import ANTONYMS
+
 # A word of an opinion → a near synonym a careless drafter might put in a "quote".
 SYNONYMS = {
     "court": "tribunal", "must": "shall", "shall": "must", "may": "can", "can": "may",
@@ -43,17 +45,9 @@ SYNONYMS = {
 }
 SYNONYMS = {k: v for k, v in SYNONYMS.items() if " " not in k}
 
-# A word → its opposite, both ways (polarity flips for misrepresentations).
-_OPPOSITES = {
-    "valid": "invalid", "lawful": "unlawful", "constitutional": "unconstitutional",
-    "admissible": "inadmissible", "permissible": "impermissible", "reasonable": "unreasonable",
-    "sufficient": "insufficient", "material": "immaterial", "relevant": "irrelevant",
-    "applicable": "inapplicable", "enforceable": "unenforceable", "voluntary": "involuntary",
-    "necessary": "unnecessary", "proper": "improper", "fair": "unfair", "affirmed": "reversed",
-    "granted": "denied", "legal": "illegal", "equal": "unequal", "allowed": "disallowed",
-    "permitted": "prohibited", "permits": "forbids",
-}
-ANTONYM_OF = {**_OPPOSITES, **{v: k for k, v in _OPPOSITES.items()}}
+# A word → its opposite, both ways (polarity flips for misrepresentations): the same
+# pairs the offline support check knows.
+ANTONYM_OF = {**ANTONYMS, **{v: k for k, v in ANTONYMS.items()}}
 
 AUXILIARIES = {"is", "are", "was", "were", "may", "must", "can", "could", "should", "would",
                "will", "does", "do", "did", "has", "have", "had", "shall"}

@@ -109,11 +109,14 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         first = pivot
         while first > 0:
             word = plain[first - 1]
-            if _ends_sentence(word):
+            bare = word.lstrip(_OPENERS)
+            if _ends_sentence(word) or not bare:
                 break
-            if not (word[:1].isupper() or word[:1].isdigit() or word.lower() in _NAME_CONNECTORS):
+            if not (bare[:1].isupper() or bare[:1].isdigit() or bare.lower() in _NAME_CONNECTORS):
                 break
             first -= 1
+            if bare != word:  # an opening quote or bracket starts the name
+                break
     else:
         starts = [i for i, w in enumerate(plain) if w in {"In", "Ex", "Matter"}
                   and i + 1 < len(plain) and plain[i + 1] in {"re", "parte", "of"}]
@@ -127,7 +130,12 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         first = cut[-1] + 1
     while first < len(plain) and plain[first].lower().rstrip(",") in _LEADING_NOISE:
         first += 1
-    return words[first:]
+    kept = words[first:]
+    if kept:
+        word, offset = kept[0]
+        bare = word.lstrip(_OPENERS)
+        kept[0] = (bare, offset + len(word) - len(bare))
+    return kept
 
 
 def _ends_sentence(word: str) -> bool:
@@ -139,6 +147,7 @@ def _ends_sentence(word: str) -> bool:
 
 
 _VERSUS = {"v.", "vs.", "v", "vs"}
+_OPENERS = "\"“'‘([`"
 _NAME_BREAKERS = {"in", "In", "under", "Under", "See", "see", "Cf.", "cf.", "also", "quoting",
                   "citing", "accord", "Accord", "e.g.,", "E.g.,", "Compare", "and", "with"}
 _LEADING_NOISE = {"the", "see", "also", "cf.", "but", "e.g.", "accord", "compare"}

@@ -106,3 +106,11 @@ _COURT_STRINGS = [c["citation_string"] for c in courts] + ["2d Cir", "SC", "", "
 @given(st.sampled_from(_COURT_STRINGS) | st.text(alphabet="abcdeCirDN.  123", max_size=12))
 def test_precomputed_court_table_agrees_with_eyecite(paren):
     assert court_by_paren(paren) == get_court_by_paren(paren)
+
+
+def test_a_name_opened_by_a_quote_or_bracket_keeps_its_first_party():
+    for text in ['(e.g. "Brady v. Maryland, 373 U.S. 83, 87")', "See (Brady v. Maryland, 373 U.S. 83)",
+                 "\u201cRoe v. Wade, 410 U.S. 113 (1973).\u201d"]:
+        (c,) = cites(text)
+        assert c.case_name in {"Brady v. Maryland", "Roe v. Wade"}
+        assert text[c.case_name_span.start:c.case_name_span.end] == c.case_name

@@ -141,6 +141,8 @@ def _assemble_cases(text: str, raws: list[_RawCite], sentences: Sentences) -> li
     i = 0
     while i < len(raws):
         raw = raws[i]
+        if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, out, floor):
+            raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
         if raw.form is not CiteForm.FULL:
             out.append(_short_form(text, raw, out, sentences))
             floor = out[-1].span.end
@@ -153,6 +155,22 @@ def _assemble_cases(text: str, raws: list[_RawCite], sentences: Sentences) -> li
         floor = out[-1].span.end
         i += len(group)
     return out
+
+
+PIN_REFERENCE_PAGES = 150
+
+
+def _is_pin_reference(text: str, raw: _RawCite, earlier: list[Citation], floor: int) -> bool:
+    """A nameless full-form cite (``At 387 U.S. 108, ...``) a few pages into a case the
+    document already cited in the same volume: a pin reference to it, not a new case."""
+    if case_name_before(text, raw.span.start, floor) is not None or not (raw.page or "").isdigit():
+        return False
+    if raw.eyecite_name and raw.name_start is not None and raw.name_start >= floor:
+        return False
+    page = int(raw.page or 0)
+    return any(c.form is CiteForm.FULL and (c.volume, c.reporter) == (raw.volume, raw.reporter)
+               and (c.page or "").isdigit() and int(c.page or 0) < page
+               <= int(c.page or 0) + PIN_REFERENCE_PAGES for c in earlier)
 
 
 def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:

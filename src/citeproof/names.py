@@ -73,8 +73,11 @@ def parties(name: str) -> tuple[str, ...]:
 
 
 def party_tokens(party: str) -> frozenset[str]:
+    """Distinctive words of a party; docket numbers and parentheticals are not names."""
+    party = re.sub(r"\([^)]*\)", " ", party)
     tokens = re.findall(r"[a-z0-9]+", party.replace(".", ""))
-    return frozenset(_CANONICAL.get(t, t) for t in tokens if t not in _STOP)
+    return frozenset(_CANONICAL.get(t, t) for t in tokens
+                     if t not in _STOP and not any(ch.isdigit() for ch in t))
 
 
 def is_generic(party: str) -> bool:

@@ -20,6 +20,16 @@ CLOSED_SERIES_LAST_VOLUME = {
     "F.": 300, "F.2d": 999, "F. Supp.": 999, "F. Supp. 2d": 999, "L. Ed.": 100,
     "A.2d": 999, "P.2d": 999, "S.W.2d": 999, "So. 2d": 999, "N.E.2d": 999,
 }
+# Series that began with volume 1 on their start date. Official reports (U.S., Mass., Va., ...)
+# number their earlier nominative volumes retroactively (5 U.S. 137 is from 1803), so a year
+# before reporters-db's start date proves nothing for them.
+FRESH_SERIES = frozenset({
+    "F.", "F.2d", "F.3d", "F.4th", "F. Supp.", "F. Supp. 2d", "F. Supp. 3d", "F.R.D.", "B.R.",
+    "S. Ct.", "L. Ed. 2d", "Fed. Cl.", "F. App'x", "A.", "A.2d", "A.3d", "P.", "P.2d", "P.3d",
+    "N.E.", "N.E.2d", "N.E.3d", "N.W.", "N.W.2d", "S.E.", "S.E.2d", "S.W.", "S.W.2d", "S.W.3d",
+    "So.", "So. 2d", "So. 3d", "Cal. Rptr.", "Cal. Rptr. 2d", "Cal. Rptr. 3d", "N.Y.S.",
+    "N.Y.S.2d", "N.Y.S.3d",
+})
 # An ordinary opinion is shorter than this; a page this close after a case's first page,
 # before the next catalogued case, lies inside it.
 ORDINARY_OPINION_PAGES = 60
@@ -34,8 +44,13 @@ def _edition_years() -> dict[str, tuple[int, int | None]]:
         for entry in editions:
             for name, span in entry["editions"].items():
                 start, end = span["start"], span["end"]
-                if start is not None:
-                    years.setdefault(name, (start.year, end.year if end else None))
+                if start is None:
+                    continue
+                # Several series share an edition name ("Ark."): take the union of their years.
+                low, high = years.get(name, (start.year, end.year if end else None))
+                open_ended = end is None or high is None
+                years[name] = (min(low, start.year),
+                               None if open_ended else max(high, end.year))
     return years
 
 
@@ -48,7 +63,7 @@ def impossible_cite(citation: Citation) -> str | None:
     span = _edition_years().get(reporter)
     if span and citation.year:
         start, end = span
-        if citation.year < start - 1:
+        if reporter in FRESH_SERIES and citation.year < start - 1:
             return f"{reporter} began publishing in {start}; nothing in it dates from {citation.year}"
         if end is not None and citation.year > end + 1:
             return f"{reporter} stopped publishing in {end}; nothing in it dates from {citation.year}"

@@ -176,3 +176,18 @@ def test_a_misquote_is_reported_once_for_a_parallel_group(library):
                      "Brown v. Board of Education, 347 U.S. 483, 495, 74 S. Ct. 686, 98 L. Ed. 873 "
                      "(1954).", library)
     assert [sorted(kinds(v)) for v in found] == [["misquote"], [], []]
+
+
+@pytest.mark.parametrize("text", [
+    "Marbury v. Madison, 5 U.S. 137, 177 (1803).",  # U.S. numbers the early reports retroactively
+    "Commonwealth v. Hunt, 45 Mass. 111 (1842).",
+    "Lammers v. State, 324 Ark. 222, 920 S.W.2d 7 (1996).",  # two series share the name "Ark."
+])
+def test_old_or_shared_series_names_are_not_impossible(library, text):
+    assert one(text, library).status.value != "hallucinated"
+
+
+def test_a_docket_number_in_the_name_is_not_a_name_mismatch(library):
+    from citeproof.names import compare_names
+
+    assert compare_names("State v. Johnson, 97-1906 (La.3/4/98)", "State v. Johnson").matches

@@ -114,3 +114,11 @@ def test_a_name_opened_by_a_quote_or_bracket_keeps_its_first_party():
         (c,) = cites(text)
         assert c.case_name in {"Brady v. Maryland", "Roe v. Wade"}
         assert text[c.case_name_span.start:c.case_name_span.end] == c.case_name
+
+
+def test_a_nameless_cite_into_a_case_already_cited_is_a_pin_reference():
+    text = ("In Sailors v. Board of Education, 387 U.S. 105 (1967), plaintiffs challenged a law. "
+            "At 387 U.S. 108, the court upheld it.")
+    full, pin = cites(text)
+    assert (pin.form, pin.antecedent_id, pin.page, pin.pin_pages) == (CiteForm.SHORT, full.id,
+                                                                       "105", (108,))

@@ -91,7 +91,7 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
     for offset, para in paragraphs(text):
         if not re.search(r"\d|\bid\.|\bsupra\b", para, re.I):
             continue
-        for cite in get_citations(para):
+        for cite in _without_nominative_overlaps(para, get_citations):
             start, end = cite.span()
             meta = cite.metadata
             pin_end = (getattr(meta, "pin_cite_span_end", None) or end) + offset
@@ -115,6 +115,24 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
                            getattr(meta, "pin_cite", None), getattr(meta, "antecedent_guess", None),
                            eyecite_name=name,
                            name_start=full_start + offset if full_start is not None else None)
+
+
+_NUMBERED_CITE = re.compile(r"\s*\d+\s+[A-Z][\w.' ]{0,24}?\s+\d+")
+
+
+def _without_nominative_overlaps(para: str, get_citations):  # type: ignore[no-untyped-def]
+    """eyecite 2.6 reads a party named like a nominative reporter ("Smith v. Thompson,
+    359 Ill. App. 3d 944") as ``Thompson, 359`` and drops the real cite it overlaps.
+    Blank out such a party (same length, so offsets hold) and extract again."""
+    found = get_citations(para)
+    masked = para
+    for cite in found:
+        start, end = cite.span()
+        if type(cite).__name__ == "FullCaseCitation" and not cite.groups.get("volume") \
+                and _NUMBERED_CITE.match(para, para.find(",", start, end) + 1 or end):
+            comma = para.find(",", start, end)
+            masked = masked[:start] + " " * (comma - start) + masked[comma:]
+    return found if masked == para else get_citations(masked)
 
 
 def parse_pin_pages(pin: str | None) -> tuple[int, ...]:

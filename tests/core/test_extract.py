@@ -122,3 +122,9 @@ def test_a_nameless_cite_into_a_case_already_cited_is_a_pin_reference():
     full, pin = cites(text)
     assert (pin.form, pin.antecedent_id, pin.page, pin.pin_pages) == (CiteForm.SHORT, full.id,
                                                                        "105", (108,))
+
+
+def test_a_party_named_like_a_nominative_reporter_does_not_hide_the_cite():
+    (c,) = cites('"Quoted words here." People v. Thompson, 359 Ill. App. 3d 944, 946 (2005).')
+    assert (c.volume, c.reporter, c.page, c.pin_pages) == ("359", "Ill. App. 3d", "944", (946,))
+    assert c.case_name == "People v. Thompson" and c.year == 2005

@@ -19,7 +19,7 @@ from .schema import KINDS, Excerpt
 from .sources import catalog_cases, full_text_cases, real_citations
 from .templated import Pools, templated_excerpt
 
-DATASET_VERSION = "citeproof-phantom-1.3"
+DATASET_VERSION = "citeproof-phantom-1.4"
 # LePhantomCite does not publish per-kind proportions we could read; injected kinds are
 # drawn uniformly.
 KIND_WEIGHTS = dict.fromkeys(KINDS, 0.2)

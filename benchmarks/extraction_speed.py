@@ -130,6 +130,12 @@ def main() -> None:
         "brief_chars": len(text),
         "eyecite_citations_found": plain["found"], "citeproof_citations_found": ours["found"],
         "same_full_citations": ours["full"] == plain["full"], "full_citations": len(ours["full"]),
+        # eyecite 2.6 reads a party named like a nominative reporter ("Thompson, 96") as a
+        # cite and drops the real cite behind it; citeproof finds the real one instead.
+        "full_only_eyecite": sorted(map(tuple, set(map(tuple, plain["full"]))
+                                        - set(map(tuple, ours["full"])))),
+        "full_only_citeproof": sorted(map(tuple, set(map(tuple, ours["full"]))
+                                          - set(map(tuple, plain["full"])))),
         "plain_eyecite_seconds": {"cold": round(plain["cold"], 3), "warm": round(plain["warm"], 3)},
         "citeproof_extract_seconds": {"cold": round(ours["cold"], 3), "warm": round(ours["warm"], 3)},
         "speedup": {"cold": round(plain["cold"] / ours["cold"], 1),

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from .models import Citation, ErrorKind, Finding, Opinion, Outcome
+from .support import opinion_sentences
 
 MIN_WORDS = 6
 CLAIM_COVERED = 0.8
@@ -24,8 +25,8 @@ def _content(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=32)
 def _sentences(text: str) -> tuple[tuple[frozenset[str], int, int], ...]:
-    return tuple((_content(m.group()), m.start(), m.end())
-                 for m in re.finditer(r"[^.!?]+[.!?]", text))
+    return tuple((_content(text[start:end]), start, end)
+                 for start, end in opinion_sentences(text))
 
 
 def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | None:

@@ -65,8 +65,16 @@ def _opposite(negations: int, claim_negations: int) -> bool:
 
 
 @lru_cache(maxsize=32)
-def _sentences(text: str) -> tuple[tuple[str, int], ...]:
-    return tuple((m.group(), m.start()) for m in re.finditer(r"[^.!?]+[.!?]", text))
+def opinion_sentences(text: str) -> tuple[tuple[int, int], ...]:
+    """``(start, end)`` of each sentence of an opinion (shared with the pin-page check)."""
+    return tuple(m.span() for m in re.finditer(r"[^.!?]+[.!?]", text))
+
+
+@lru_cache(maxsize=32)
+def _signed_sentences(text: str) -> tuple[tuple[str, int, frozenset[str], int], ...]:
+    """Each sentence with its offset, content words and negation count, once per opinion."""
+    return tuple((text[start:end], start, *_signature(text[start:end]))
+                 for start, end in opinion_sentences(text))
 
 
 def check_support(c: Citation, opinion: Opinion | None) -> Finding:
@@ -82,8 +90,7 @@ def check_support(c: Citation, opinion: Opinion | None) -> Finding:
         return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN,
                        "proposition too short to compare offline", reason=Reason.NOT_CHECKED)
     close: list[tuple[str, int, int]] = []
-    for sentence, offset in _sentences(opinion.text):
-        words, negations = _signature(sentence)
+    for sentence, offset, words, negations in _signed_sentences(opinion.text):
         if len(claim & words) / len(claim) >= OVERLAP:
             close.append((sentence.strip(), offset, negations))
     if close and all(_opposite(n, claim_negations) for _, _, n in close):

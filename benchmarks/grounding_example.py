@@ -8,25 +8,25 @@ from pathlib import Path
 
 import numpy as np
 
-from citeproof.grounding import render
-from citeproof.grounding.adjudicate import adjudicate, flags_of, summarise
-from citeproof.grounding.metrics import (
+from citeproof.bench.grounding import render
+from citeproof.bench.grounding.adjudicate import adjudicate, flags_of, summarise
+from citeproof.bench.grounding.metrics import (
     citation_table,
     response_cg,
     score,
     score_matrix,
     system_means,
 )
-from citeproof.grounding.plot import plot_sweep
-from citeproof.grounding.registry import load_registry
-from citeproof.grounding.separability import separability
-from citeproof.grounding.simulate import (
+from citeproof.bench.grounding.plot import plot_sweep
+from citeproof.bench.grounding.separability import separability
+from citeproof.bench.grounding.simulate import (
     GraphConfig,
     population,
     simulate_oracle,
     simulate_responses,
 )
-from citeproof.grounding.sweep import Mode, sweep, thresholds
+from citeproof.bench.grounding.sweep import Mode, sweep, thresholds
+from citeproof.core.statutes.ua_registry import load_registry
 
 ROOT = Path(__file__).resolve().parents[1]
 

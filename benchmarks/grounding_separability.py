@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from citeproof.grounding.separability import separability
+from citeproof.bench.grounding.separability import separability
 
 TARGET_S = 2.0
 

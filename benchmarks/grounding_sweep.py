@@ -11,15 +11,15 @@ from pathlib import Path
 
 import numpy as np
 
-from citeproof.grounding.metrics import citation_table
-from citeproof.grounding.registry import load_registry
-from citeproof.grounding.simulate import (
+from citeproof.bench.grounding.metrics import citation_table
+from citeproof.bench.grounding.simulate import (
     GraphConfig,
     population,
     simulate_oracle,
     simulate_responses,
 )
-from citeproof.grounding.sweep import Mode, max_deviation, sweep
+from citeproof.bench.grounding.sweep import Mode, max_deviation, sweep
+from citeproof.core.statutes.ua_registry import load_registry
 
 
 def main(decisions: int = 100_000, repeats: int = 10, seed: int = 0) -> dict[str, object]:

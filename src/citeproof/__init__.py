@@ -1,7 +1,8 @@
 """citeproof: catch hallucinated citations in legal writing."""
 
-__version__ = "0.1.0"
-
-from .pipeline import Report, check, check_document  # noqa: E402
+from citeproof.api import check
+from citeproof.core.pipeline import check_document
+from citeproof.core.report import Report
+from citeproof.core.version import __version__
 
 __all__ = ["Report", "__version__", "check", "check_document"]

@@ -1,3 +1,3 @@
-from .cli import main
+from citeproof.cli import main
 
 main()

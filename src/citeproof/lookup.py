@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .extract import extract_citations
-from .library.base import Library
-from .models import Authority, CitationType, Opinion
-from .pipeline import check_document
-from .read import document_from_text
-from .report import verdict_json
-from .resolve import resolve
+from citeproof.core.extract import extract_citations
+from citeproof.core.models import Authority, CitationType, Opinion
+from citeproof.core.pipeline import check_document
+from citeproof.core.protocols import Library
+from citeproof.core.read import document_from_text
+from citeproof.core.report import verdict_json
+from citeproof.core.resolve import resolve
 
 MAX_QUERY_CHARS = 2000
 PAGE_TEXT_CHARS = 20_000

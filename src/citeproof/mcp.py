@@ -17,11 +17,11 @@ from typing import Any
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from . import __version__
-from .library.base import Library
-from .lookup import QueryError, library_info, lookup_citation, opinion_page
-from .pipeline import check_document
-from .read import MAX_BYTES, document_from_text
+from citeproof.core.pipeline import check_document
+from citeproof.core.protocols import Library
+from citeproof.core.read import MAX_BYTES, document_from_text
+from citeproof.core.version import __version__
+from citeproof.lookup import QueryError, library_info, lookup_citation, opinion_page
 
 INSTRUCTIONS = """\
 citeproof verifies legal citations against an offline library of real case law.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.pipeline import check_document
-from citeproof.read import document_from_text
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
 
 
 def verdicts(text: str, library):
@@ -188,6 +188,6 @@ def test_old_or_shared_series_names_are_not_impossible(library, text):
 
 
 def test_a_docket_number_in_the_name_is_not_a_name_mismatch(library):
-    from citeproof.names import compare_names
+    from citeproof.core.names import compare_names
 
     assert compare_names("State v. Johnson, 97-1906 (La.3/4/98)", "State v. Johnson").matches

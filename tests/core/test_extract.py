@@ -6,10 +6,10 @@ from eyecite.helpers import courts, get_court_by_paren
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citeproof.courts import court_by_paren
-from citeproof.extract import extract_citations, parse_pin_pages
-from citeproof.models import CitationType, CiteForm
-from citeproof.read import document_from_text
+from citeproof.core.courts import court_by_paren
+from citeproof.core.extract import extract_citations, parse_pin_pages
+from citeproof.core.models import CitationType, CiteForm
+from citeproof.core.read import document_from_text
 
 
 def cites(text: str):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
 from citeproof.library.build import build_library
 from citeproof.library.sqlite import SQLiteLibrary
-from citeproof.pipeline import check_document
-from citeproof.read import document_from_text
 
 CAP_CASE = {
     "id": 777, "name": "ALPHA CORP. v. BETA LLC", "name_abbreviation": "Alpha Corp. v. Beta LLC",

@@ -6,8 +6,8 @@ import docx
 import pytest
 from fpdf import FPDF
 
-from citeproof.extract import extract_citations
-from citeproof.read import MAX_BYTES, ReadError, read_document, unwrap_lines
+from citeproof.core.extract import extract_citations
+from citeproof.core.read import MAX_BYTES, ReadError, read_document, unwrap_lines
 
 
 def _pdf(path, pages: list[str]) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from citeproof.pipeline import check_document
-from citeproof.read import document_from_text
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
 
 
 def _verdicts(text: str, library):

@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from citeproof.core.models import Coverage, Status
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
 from citeproof.library.courtlistener_bulk import (
     CITATION_COLUMNS,
     CLUSTER_COLUMNS,
@@ -17,9 +20,6 @@ from citeproof.library.courtlistener_bulk import (
 )
 from citeproof.library.records import RecordError
 from citeproof.library.sqlite import SQLiteLibrary
-from citeproof.models import Coverage, Status
-from citeproof.pipeline import check_document
-from citeproof.read import document_from_text
 
 BROWN_HTML = (
     '<p>MR. CHIEF JUSTICE WARREN delivered the opinion of the Court.</p>\n'

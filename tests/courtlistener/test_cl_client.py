@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from citeproof.library.base import LibraryError
+from citeproof.core.models import Authority, ReporterCite
+from citeproof.core.protocols import LibraryError
 from citeproof.library.courtlistener import MAX_TEXT_CHARS, SEPARATOR, batches
-from citeproof.models import Authority, ReporterCite
 
 
 def _lookups(fake) -> int:

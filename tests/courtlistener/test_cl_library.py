@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from citeproof.core.models import Authority, Coverage, ReporterCite, Status
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
 from citeproof.library.chain import ChainLibrary
 from citeproof.library.remote import CourtListenerLibrary
 from citeproof.library.remote_cache import RemoteCache
-from citeproof.models import Authority, Coverage, ReporterCite, Status
-from citeproof.pipeline import check_document
-from citeproof.read import document_from_text
 
 MATA = (
     "Courts have tolled the Convention's limitations period during bankruptcy. Varghese v. "

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from citeproof.core.models import ReporterCite
 from citeproof.library.courtlistener import ClusterInfo
 from citeproof.library.remote import assemble_opinion, paginated_cite
-from citeproof.models import ReporterCite
 
 BROWN = (ReporterCite("347", "U.S.", "483"), ReporterCite("74", "S. Ct.", "686"),
          ReporterCite("98", "L. Ed.", "873"), ReporterCite("1954", "U.S. LEXIS", "2094"))

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from citeproof.factors.cli import factors
-from citeproof.factors.triples import Mode, read_jsonl, synthetic_triples, write_jsonl
+from citeproof.bench.factors.triples import Mode, read_jsonl, synthetic_triples, write_jsonl
+from citeproof.cli.factors import factors
 
 
 @pytest.fixture

@@ -3,10 +3,10 @@ from collections import Counter
 
 import pytest
 
-from citeproof.factors.data import Side
-from citeproof.factors.extract import DeterministicExtractor, mention_set
-from citeproof.factors.gold import load_gold, parse_gold, validate
-from citeproof.factors.triples import CaseFacts, Mode, Role, Triple
+from citeproof.bench.factors.data import Side
+from citeproof.bench.factors.extract import DeterministicExtractor, mention_set
+from citeproof.bench.factors.gold import load_gold, parse_gold, validate
+from citeproof.bench.factors.triples import CaseFacts, Mode, Role, Triple
 
 TRIPLE = Triple("t", Mode.ARGUABLE, "real",
                 CaseFacts("Mason v Jack Daniel Distillery", ("F1", "F6", "F15", "F16", "F21")),

@@ -9,14 +9,14 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from citeproof.factors.cli import factors
-from citeproof.factors.extract import DeterministicExtractor
-from citeproof.factors.gold import load_gold
-from citeproof.factors.llm import LLMError, OpenAIChatModel
-from citeproof.factors.llm_extract import LLMExtractor, parse_extraction
-from citeproof.factors.prompts import ABSTAIN_PHRASE, argument_messages
-from citeproof.factors.runner import Output, generate, read_outputs, score, write_outputs
-from citeproof.factors.triples import Mode, Role, synthetic_triples, write_jsonl
+from citeproof.bench.factors.extract import DeterministicExtractor
+from citeproof.bench.factors.gold import load_gold
+from citeproof.bench.factors.llm import LLMError, OpenAIChatModel
+from citeproof.bench.factors.llm_extract import LLMExtractor, parse_extraction
+from citeproof.bench.factors.prompts import ABSTAIN_PHRASE, argument_messages
+from citeproof.bench.factors.runner import Output, generate, read_outputs, score, write_outputs
+from citeproof.bench.factors.triples import Mode, Role, synthetic_triples, write_jsonl
+from citeproof.cli.factors import factors
 
 
 def _cases(prompt: str) -> dict[str, list[str]]:

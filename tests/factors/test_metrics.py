@@ -2,16 +2,16 @@ import math
 
 import pytest
 
-from citeproof.factors.data import Side
-from citeproof.factors.mentions import Mention
-from citeproof.factors.metrics import (
+from citeproof.bench.factors.data import Side
+from citeproof.bench.factors.mentions import Mention
+from citeproof.bench.factors.metrics import (
     aggregate,
     classify,
     exact_abstention,
     near_miss_abstention,
     score_output,
 )
-from citeproof.factors.triples import CaseFacts, Mode, Role, Triple
+from citeproof.bench.factors.triples import CaseFacts, Mode, Role, Triple
 
 
 def _triple(mode: Mode, tid: str) -> Triple:

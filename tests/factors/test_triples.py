@@ -3,8 +3,8 @@ from pathlib import Path
 
 import pytest
 
-from citeproof.factors.data import Side, factor_index, load_cases, load_factors
-from citeproof.factors.triples import (
+from citeproof.bench.factors.data import Side, factor_index, load_cases, load_factors
+from citeproof.bench.factors.triples import (
     Mode,
     Role,
     read_jsonl,

@@ -1,10 +1,10 @@
 import numpy as np
 import pytest
 
-from citeproof.grounding.oracle import Oracle, Record
-from citeproof.grounding.registry import load_registry
-from citeproof.grounding.responses import Cited, Response
-from citeproof.grounding.simulate import GraphConfig, population, simulate_oracle
+from citeproof.bench.grounding.oracle import Oracle, Record
+from citeproof.bench.grounding.responses import Cited, Response
+from citeproof.bench.grounding.simulate import GraphConfig, population, simulate_oracle
+from citeproof.core.statutes.ua_registry import load_registry
 
 
 @pytest.fixture(scope="session")

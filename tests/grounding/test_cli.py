@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from citeproof.grounding.cli import grounding
+from citeproof.cli.grounding import grounding
 
 BRIEF = ("Позивач посилається на ст. 625 ЦК України та ст. 1309 ЦК України, "
          "а також на ст. 81 КЗпП і ст. 145 ЦК.")

@@ -6,15 +6,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from citeproof.grounding.commonlaw import (
+from citeproof.bench.grounding.commonlaw import (
     cites_in,
     load_case_graph,
     simulate_case_responses,
 )
-from citeproof.grounding.dpo import Strategy, leakage, load_citing, make_pairs
-from citeproof.grounding.extract import extract_ua
-from citeproof.grounding.metrics import citation_table, response_cg, system_means
-from citeproof.grounding.registry import CiteStatus
+from citeproof.bench.grounding.dpo import Strategy, leakage, load_citing, make_pairs
+from citeproof.bench.grounding.metrics import citation_table, response_cg, system_means
+from citeproof.core.statutes.ua_extract import extract_ua
+from citeproof.core.statutes.ua_registry import CiteStatus
 
 SHARED_US = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "us" / "opinions"
 

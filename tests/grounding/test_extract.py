@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citeproof.grounding.extract import (
+from citeproof.core.models import CitationType
+from citeproof.core.statutes.ua_extract import (
     check_text,
     extract_ua,
     normalise_number,
     split_numbers,
     to_citations,
 )
-from citeproof.grounding.registry import CiteStatus
-from citeproof.models import CitationType
+from citeproof.core.statutes.ua_registry import CiteStatus
 
 
 def pairs(text, **kw):

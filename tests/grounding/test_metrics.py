@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from citeproof.grounding.metrics import (
+from citeproof.bench.grounding.metrics import (
     analytic_response_cg,
     citation_table,
     quality,
@@ -13,7 +13,7 @@ from citeproof.grounding.metrics import (
     score,
     system_means,
 )
-from citeproof.grounding.oracle import Oracle, load_edges, write_edges
+from citeproof.bench.grounding.oracle import Oracle, load_edges, write_edges
 
 
 def test_snapshot_and_counts(tiny_oracle):
@@ -57,7 +57,7 @@ def test_quality_edge_cases():
 
 
 def test_empty_input_is_nan_with_n0(tiny_oracle, registry):
-    from citeproof.grounding.responses import Response
+    from citeproof.bench.grounding.responses import Response
 
     report = score((Response("A", "q1", ()),), tiny_oracle, registry)
     cg = report.scores[0].cg

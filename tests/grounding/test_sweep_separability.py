@@ -3,17 +3,17 @@
 import numpy as np
 import pytest
 
-from citeproof.grounding.adjudicate import (
+from citeproof.bench.grounding.adjudicate import (
     Flag,
     FlagVerdict,
     adjudicate,
     flags_of,
     summarise,
 )
-from citeproof.grounding.metrics import citation_table, response_cg, score_matrix, system_means
-from citeproof.grounding.separability import separability
-from citeproof.grounding.simulate import simulate_responses
-from citeproof.grounding.sweep import Mode, max_deviation, sweep, thresholds
+from citeproof.bench.grounding.metrics import citation_table, response_cg, score_matrix, system_means
+from citeproof.bench.grounding.separability import separability
+from citeproof.bench.grounding.simulate import simulate_responses
+from citeproof.bench.grounding.sweep import Mode, max_deviation, sweep, thresholds
 
 # With 4 repeats per point on a 20,000-decision graph and 400 citations per system,
 # the empirical CG stays within 0.03 of 1 − (1 − p)^k(v) averaged over citations.
@@ -33,7 +33,7 @@ def test_sweep_matches_analytic_curve(simulated, registry, mode):
 
 
 def test_thresholds_pick_first_stable_point():
-    from citeproof.grounding.sweep import SweepPoint
+    from citeproof.bench.grounding.sweep import SweepPoint
 
     pts = tuple(SweepPoint(p, Mode.RECORDS, r, r, cg, cg) for p, r, cg in [
         (0.1, 100, (0.70, 0.90)), (0.5, 500, (0.93, 0.97)),

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from citeproof.core.models import ErrorKind, Outcome, Reason, Status
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
 from citeproof.llm import scripted
 from citeproof.llm.client import ChatClient, LLMConfig
 from citeproof.llm.judge import LLMJudge
-from citeproof.models import ErrorKind, Outcome, Reason, Status
-from citeproof.pipeline import check_document
-from citeproof.read import document_from_text
 
 from .fake_openai import FakeOpenAI, Scripted
 from .models import BROWN_CONTRADICTED, BROWN_SUPPORTED, FuncModel, failing

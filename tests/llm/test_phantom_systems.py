@@ -7,14 +7,15 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from citeproof.bench.phantom import llm_bench as bench
 from citeproof.bench.phantom.schema import KINDS
 from citeproof.bench.phantom.systems import make_system
 from citeproof.cli import main
-from citeproof.llm import bench, scripted
+from citeproof.core.models import ErrorKind, Status
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
+from citeproof.llm import scripted
 from citeproof.llm.judge import LLMJudge
-from citeproof.models import ErrorKind, Status
-from citeproof.pipeline import check_document
-from citeproof.read import document_from_text
 
 from .fake_openai import FakeOpenAI, Scripted
 from .models import BROWN_CONTRADICTED

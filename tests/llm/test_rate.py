@@ -7,8 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from citeproof.bench import rate
 from citeproof.cli import main
-from citeproof.llm import rate
 
 from .fake_openai import FakeOpenAI, completion
 

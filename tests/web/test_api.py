@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from citeproof import check
-from citeproof.read import unwrap_same_length
+from citeproof.core.read import unwrap_same_length
 from citeproof.web.schemas import CheckReport, JobOut, LibraryInfo, LookupResult
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_brief.md"

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from ..names import distinctive_parties, name_key
-from .records import CaseRecord, RecordError, from_catalog_rows, from_json
-from .sqlite import migrate
+from citeproof.core.names import distinctive_parties, name_key
+from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
+from citeproof.library.sqlite import migrate
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
@@ -165,7 +165,7 @@ def _catalog_rows(path: Path) -> list[dict[str, str]]:
 
 def _page_range_rows(rows: list[dict[str, str]]) -> Iterable[CaseRecord]:
     """``us_reports_page_ranges.csv``: the next case's first page bounds each U.S. case."""
-    from ..models import ReporterCite
+    from citeproof.core.models import ReporterCite
 
     for r in rows:
         nxt = r.get("last_page_max") or ""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from ..models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
-from .base import CasePages, Library
+from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
+from citeproof.core.protocols import CasePages, Library
 
 _RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Coverage.NOT_COVERED)
 

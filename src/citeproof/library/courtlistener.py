@@ -21,9 +21,9 @@ from typing import Any
 
 import httpx
 
-from .. import __version__
-from ..models import ReporterCite
-from .base import LibraryError
+from citeproof.core.models import ReporterCite
+from citeproof.core.protocols import LibraryError
+from citeproof.core.version import __version__
 
 DEFAULT_BASE_URL = "https://www.courtlistener.com/api/rest/v4/"
 TOKEN_ENV, URL_ENV = "COURTLISTENER_API_TOKEN", "COURTLISTENER_API_URL"

@@ -24,13 +24,13 @@ from itertools import groupby, islice
 from pathlib import Path
 from typing import IO
 
-from ..models import ReporterCite
-from ..names import distinctive_parties, name_key
-from .build import _passages
-from .courtlistener import HTML_FIELDS, ClusterInfo
-from .records import RecordError
-from .remote import COVERED_REPORTERS, assemble_opinion
-from .sqlite import migrate
+from citeproof.core.models import ReporterCite
+from citeproof.core.names import distinctive_parties, name_key
+from citeproof.library.build import _passages
+from citeproof.library.courtlistener import HTML_FIELDS, ClusterInfo
+from citeproof.library.records import RecordError
+from citeproof.library.remote import COVERED_REPORTERS, assemble_opinion
+from citeproof.library.sqlite import migrate
 
 Progress = Callable[[str, int, float], None]  # (file kind, rows so far, fraction of bytes read)
 CHUNK = 20_000
@@ -250,7 +250,7 @@ def import_bulk(paths: list[Path], out: Path, name: str = "courtlistener-bulk",
                 snapshot_date: str | None = None, complete: bool = False,
                 progress: Progress | None = None) -> dict[str, int]:
     """Write a library file at ``out`` (atomically) from bulk CSVs; returns counts."""
-    from .build import _write_meta
+    from citeproof.library.build import _write_meta
 
     say = progress or (lambda _kind, _rows, _fraction: None)
     files = sorted((classify(p) for p in paths), key=lambda f: _ORDER.index(f.kind))

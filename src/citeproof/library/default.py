@@ -9,9 +9,9 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from .. import __version__
-from .build import BUILD_VERSION, build_library
-from .sqlite import SQLiteLibrary
+from citeproof.core.version import __version__
+from citeproof.library.build import BUILD_VERSION, build_library
+from citeproof.library.sqlite import SQLiteLibrary
 
 DEFAULT_NAME = "citeproof-us-sample"
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from ..models import Authority, Opinion
-from .base import Library
+from citeproof.core.models import Authority, Opinion
+from citeproof.core.protocols import Library
 
 API_PATH = "/api/rest/v4/"
 MAX_TEXT_CHARS = 64_000

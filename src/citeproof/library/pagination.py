@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..models import PageBreak, ReporterCite
-from ..read import html_to_text
+from citeproof.core.models import PageBreak, ReporterCite
+from citeproof.core.read import html_to_text
 
 _MARKERS = re.compile(
     r"<span[^>]*class=\"[^\"]*star-pagination[^\"]*\"[^>]*>\s*\*?\s*(?:Page\s+)?(\d+)\s*</span>"

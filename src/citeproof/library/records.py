@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..models import PageBreak, ReporterCite
-from .pagination import breaks_from_html
+from citeproof.core.models import PageBreak, ReporterCite
+from citeproof.library.pagination import breaks_from_html
 
 
 class RecordError(ValueError):

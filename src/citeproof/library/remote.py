@@ -13,11 +13,20 @@ from dataclasses import replace
 
 import httpx
 
-from ..models import Authority, Citation, CitationType, Coverage, Opinion, PageBreak, ReporterCite, Snapshot
-from .base import CasePages, LibraryError
-from .courtlistener import ClusterInfo, CourtListenerClient, Lookup, batches
-from .pagination import breaks_from_html, marker_pages
-from .remote_cache import RemoteCache
+from citeproof.core.models import (
+    Authority,
+    Citation,
+    CitationType,
+    Coverage,
+    Opinion,
+    PageBreak,
+    ReporterCite,
+    Snapshot,
+)
+from citeproof.core.protocols import CasePages, LibraryError
+from citeproof.library.courtlistener import ClusterInfo, CourtListenerClient, Lookup, batches
+from citeproof.library.pagination import breaks_from_html, marker_pages
+from citeproof.library.remote_cache import RemoteCache
 
 CASE_PREFIX = "courtlistener-cluster:"
 # Published case reporters whose every volume CourtListener holds (Harvard CAP + its own

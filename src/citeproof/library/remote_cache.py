@@ -15,8 +15,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..models import Opinion, PageBreak, ReporterCite
-from .courtlistener import ClusterInfo, Lookup
+from citeproof.core.models import Opinion, PageBreak, ReporterCite
+from citeproof.library.courtlistener import ClusterInfo, Lookup
 
 CACHEABLE = frozenset({200, 300, 400, 404})
 DAY = 86_400.0

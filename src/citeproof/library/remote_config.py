@@ -24,12 +24,12 @@ from typing import Any
 
 import httpx
 
-from .base import Library
-from .chain import ChainLibrary
-from .courtlistener import URL_ENV, CourtListenerClient
-from .default import cache_dir
-from .remote import CourtListenerLibrary
-from .remote_cache import RemoteCache
+from citeproof.core.protocols import Library
+from citeproof.library.chain import ChainLibrary
+from citeproof.library.courtlistener import URL_ENV, CourtListenerClient
+from citeproof.library.default import cache_dir
+from citeproof.library.remote import CourtListenerLibrary
+from citeproof.library.remote_cache import RemoteCache
 
 ENABLE_ENV, CONFIG_ENV = "CITEPROOF_COURTLISTENER", "CITEPROOF_CONFIG"
 

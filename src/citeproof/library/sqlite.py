@@ -7,9 +7,9 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
-from ..models import Authority, Coverage, Opinion, PageBreak, ReporterCite, Snapshot
-from ..names import SAME_NAME, distinctive_parties, name_key, same_name_score
-from .base import CasePages, LibraryError
+from citeproof.core.models import Authority, Coverage, Opinion, PageBreak, ReporterCite, Snapshot
+from citeproof.core.names import SAME_NAME, distinctive_parties, name_key, same_name_score
+from citeproof.core.protocols import CasePages, LibraryError
 
 MIGRATIONS = [
     """

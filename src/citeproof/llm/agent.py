@@ -17,13 +17,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..library.base import Library
-from ..models import CitationType, ErrorKind, Outcome, Status
-from ..pipeline import Report, check_document
-from ..quotes import locate
-from ..read import document_from_text
-from .client import ChatModel, ChatReply, LLMError
-from .tools import ACTIONS, Action, AgentTools
+from citeproof.core.models import CitationType, ErrorKind, Outcome, Status
+from citeproof.core.pipeline import Report, check_document
+from citeproof.core.protocols import Library
+from citeproof.core.quotes import locate
+from citeproof.core.read import document_from_text
+from citeproof.llm.client import ChatModel, ChatReply, LLMError
+from citeproof.llm.tools import ACTIONS, Action, AgentTools
 
 DEFAULT_BUDGET = 30
 STATUSES = ("correct", "hallucinated", "pending")

@@ -20,8 +20,8 @@ from typing import Any, Protocol
 
 import httpx
 
-from .cache import ResponseCache, cache_key
-from .schema import SchemaError, parse_json
+from citeproof.llm.cache import ResponseCache, cache_key
+from citeproof.llm.schema import SchemaError, parse_json
 
 log = logging.getLogger(__name__)
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
@@ -76,7 +76,7 @@ class LLMConfig:
             return None
         if self.cache_path:
             return ResponseCache(self.cache_path)
-        from ..library.default import cache_dir
+        from citeproof.library.default import cache_dir
 
         return ResponseCache(cache_dir() / "llm-responses.sqlite")
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..library.base import Library
-from ..models import Citation, ErrorKind, Finding, Opinion, Outcome, Reason
-from ..quotes import locate
-from .client import ChatModel, LLMError
-from .retrieve import Passage, passages_for
+from citeproof.core.models import Citation, ErrorKind, Finding, Opinion, Outcome, Reason
+from citeproof.core.protocols import Library
+from citeproof.core.quotes import locate
+from citeproof.llm.client import ChatModel, LLMError
+from citeproof.llm.retrieve import Passage, passages_for
 
 VERDICTS = ("supported", "not_supported", "contradicted", "not_enough_text")
 PIN = ("supports", "does_not_support", "not_applicable")

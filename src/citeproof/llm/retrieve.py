@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..library.base import Library, LibraryError
-from ..models import Citation, Opinion
+from citeproof.core.models import Citation, Opinion
+from citeproof.core.protocols import Library, LibraryError
 
 CHUNK = 1200  # characters per passage when the library cannot search (same as the FTS chunks)
 WINDOW = 1500  # characters of a long passage shown to the model, centred on its best match

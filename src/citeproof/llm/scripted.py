@@ -23,9 +23,9 @@ from typing import Any
 
 import httpx
 
-from ..support import MIN_CONTENT_WORDS, _signature
-from .client import ChatReply
-from .schema import parse_json
+from citeproof.core.support import MIN_CONTENT_WORDS, _signature
+from citeproof.llm.client import ChatReply
+from citeproof.llm.schema import parse_json
 
 MATCH = 0.6  # share of the proposition's content words a sentence must hold
 UNRELATED = 0.25  # below this share in every retrieved sentence: not supported

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..extract import extract_citations
-from ..library.base import Library, LibraryError
-from ..models import Authority, CitationType, Resolution
-from ..read import document_from_text
-from ..resolve import resolve
-from .retrieve import search_opinion, window
+from citeproof.core.extract import extract_citations
+from citeproof.core.models import Authority, CitationType, Resolution
+from citeproof.core.protocols import Library, LibraryError
+from citeproof.core.read import document_from_text
+from citeproof.core.resolve import resolve
+from citeproof.llm.retrieve import search_opinion, window
 
 ACTIONS = ("lookup_citation", "search_library", "search_courtlistener", "fetch_opinion",
            "search_opinion", "read_page", "note", "think", "finish")

@@ -1,5 +1,5 @@
 """`citeproof serve`: a page that shows a checked brief, and the REST API under /api/v1."""
 
-from .app import create_app
+from citeproof.web.app import create_app
 
 __all__ = ["create_app"]

@@ -8,13 +8,13 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from ..lookup import QueryError, library_info, lookup_citation
-from ..pipeline import check_document
-from ..report import render_html
-from .evidence import report_details
-from .jobs import Job
-from .schemas import CHECK_BODY, CheckReport, JobOut, LibraryInfo, LookupResult, Problem
-from .uploads import document_from_request
+from citeproof.core.pipeline import check_document
+from citeproof.core.report import render_html
+from citeproof.lookup import QueryError, library_info, lookup_citation
+from citeproof.web.evidence import report_details
+from citeproof.web.jobs import Job
+from citeproof.web.schemas import CHECK_BODY, CheckReport, JobOut, LibraryInfo, LookupResult, Problem
+from citeproof.web.uploads import document_from_request
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
 BAD_INPUT: dict[int | str, dict[str, Any]] = {

@@ -14,12 +14,12 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
-from .. import __version__
-from ..library.base import Library
-from ..read import MAX_BYTES
-from .api import router
-from .jobs import JobStore
-from .uploads import MULTIPART_OVERHEAD, BodyLimit
+from citeproof.core.protocols import Library
+from citeproof.core.read import MAX_BYTES
+from citeproof.core.version import __version__
+from citeproof.web.api import router
+from citeproof.web.jobs import JobStore
+from citeproof.web.uploads import MULTIPART_OVERHEAD, BodyLimit
 
 
 @dataclass
@@ -42,7 +42,7 @@ def create_app(library: Library | None = None, *, max_bytes: int = MAX_BYTES,
     removed at shutdown) and are deleted as soon as they are read.
     """
     if library is None:
-        from ..library.default import default_library
+        from citeproof.library.default import default_library
 
         library = default_library()
     own_root = upload_root is None

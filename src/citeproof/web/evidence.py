@@ -10,10 +10,10 @@ import difflib
 import re
 from typing import Any
 
-from ..library.base import Library, LibraryError
-from ..lookup import authority_json
-from ..models import Authority, Citation, CiteForm, ErrorKind, Opinion, Reason, Status, Verdict
-from ..quotes import locate
+from citeproof.core.models import Authority, Citation, CiteForm, ErrorKind, Opinion, Reason, Status, Verdict
+from citeproof.core.protocols import Library, LibraryError
+from citeproof.core.quotes import locate
+from citeproof.lookup import authority_json
 
 PIN_TEXT_CHARS = 4000
 _WORD = re.compile(r"\S+")

@@ -11,10 +11,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..library.base import Library
-from ..models import Document
-from ..pipeline import Report, check_document
-from .evidence import report_details
+from citeproof.core.models import Document
+from citeproof.core.pipeline import Report, check_document
+from citeproof.core.protocols import Library
+from citeproof.web.evidence import report_details
 
 log = logging.getLogger("citeproof.web")
 

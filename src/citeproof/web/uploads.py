@@ -21,8 +21,8 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from ..models import Document
-from ..read import ReadError, document_from_text, read_document
+from citeproof.core.models import Document
+from citeproof.core.read import ReadError, document_from_text, read_document
 
 ALLOWED_SUFFIXES = {".pdf", ".docx", ".txt", ".text", ".md", ".markdown", ".rst", ".html",
                     ".htm", ""}

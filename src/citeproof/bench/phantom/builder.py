@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from ...library.sqlite import SQLiteLibrary
-from .injections import inside_targets
-from .judicial import judicial_excerpt, judicial_kinds
-from .schema import KINDS, Excerpt
-from .sources import catalog_cases, full_text_cases, real_citations
-from .templated import Pools, templated_excerpt
+from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.bench.phantom.injections import inside_targets
+from citeproof.bench.phantom.judicial import judicial_excerpt, judicial_kinds
+from citeproof.bench.phantom.schema import KINDS, Excerpt
+from citeproof.bench.phantom.sources import catalog_cases, full_text_cases, real_citations
+from citeproof.bench.phantom.templated import Pools, templated_excerpt
 
 DATASET_VERSION = "citeproof-phantom-1.4"
 # LePhantomCite does not publish per-kind proportions we could read; injected kinds are

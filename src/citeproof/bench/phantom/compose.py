@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .injections import Slot
-from .schema import GoldCitation, GoldError, Role
+from citeproof.bench.phantom.injections import Slot
+from citeproof.bench.phantom.schema import GoldCitation, GoldError, Role
 
 QUOTE_LEADS = ("As the court explained,", "The court put it plainly:", "The court observed:",
                "That principle is settled.", "The reasoning applies here.")

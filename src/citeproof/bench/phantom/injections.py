@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ...library.sqlite import SQLiteLibrary
-from ...names import compare_names, is_generic
-from ...resolve import CLOSED_SERIES_LAST_VOLUME
-from .sources import CaseRef, FullTextCase, Passage
-from .words import ANTONYM_OF, AUXILIARIES, SYNONYMS
+from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.core.names import compare_names, is_generic
+from citeproof.core.resolve import CLOSED_SERIES_LAST_VOLUME
+from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
+from citeproof.bench.phantom.words import ANTONYM_OF, AUXILIARIES, SYNONYMS
 
 _WORD = re.compile(r"[A-Za-z]+")
 

@@ -7,12 +7,12 @@ import re
 
 import numpy as np
 
-from ...library.sqlite import SQLiteLibrary
-from ...models import Citation, CiteForm
-from .injections import mismatched_name, nonexistent_cite
-from .schema import Excerpt, GoldCitation, GoldError, Role
-from .sources import CaseRef, JudicialPassage, in_library, is_out_of_coverage
-from .templated import Pools
+from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.core.models import Citation, CiteForm
+from citeproof.bench.phantom.injections import mismatched_name, nonexistent_cite
+from citeproof.bench.phantom.schema import Excerpt, GoldCitation, GoldError, Role
+from citeproof.bench.phantom.sources import CaseRef, JudicialPassage, in_library, is_out_of_coverage
+from citeproof.bench.phantom.templated import Pools
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 _CITE_HEAD = re.compile(r"(\d+)(\s+.+?\s+)(\d+)")

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .schema import KINDS, Excerpt, excerpt_from_json
+from citeproof.bench.phantom.schema import KINDS, Excerpt, excerpt_from_json
 
 _LIST_FIELDS = ("citations_in_segment", "list_hallucinations", "list_hallucination_types")
 # Published type labels → our kinds, by the first keyword found in the label.

@@ -6,8 +6,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ...stats import Estimate
-from .schema import KINDS
+from citeproof.core.stats import Estimate
+from citeproof.bench.phantom.schema import KINDS
 
 # Published on LePhantomCite's own 390-excerpt test split (P / R / F1, %), as quoted in
 # citeproof issue 3; per-kind recall was not given row by row.

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...stats import Estimate
-from ..systems import Detector
-from .schema import Excerpt
-from .scorer import Cost, ExcerptScore, score_excerpt, summarise
+from citeproof.core.stats import Estimate
+from citeproof.bench.systems import Detector
+from citeproof.bench.phantom.schema import Excerpt
+from citeproof.bench.phantom.scorer import Cost, ExcerptScore, score_excerpt, summarise
 
 
 @dataclass(frozen=True, slots=True)

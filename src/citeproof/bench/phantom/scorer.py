@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ...stats import NAN, Estimate, bootstrap
-from .schema import KINDS, Excerpt, Role
+from citeproof.core.stats import NAN, Estimate, bootstrap
+from citeproof.bench.phantom.schema import KINDS, Excerpt, Role
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
 _EDGE = " \t\n\"'.,;:()[]"

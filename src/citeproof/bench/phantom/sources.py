@@ -11,13 +11,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...context import Sentences, year_paren_after
-from ...extract import extract_citations, paragraphs
-from ...library.sqlite import SQLiteLibrary
-from ...models import Citation, CitationType, CiteForm, Coverage, Opinion, ResolutionStatus
-from ...names import compare_names, distinctive_parties
-from ...read import document_from_text
-from ...resolve import resolve
+from citeproof.core.context import Sentences, year_paren_after
+from citeproof.core.extract import extract_citations, paragraphs
+from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.core.models import Citation, CitationType, CiteForm, Coverage, Opinion, ResolutionStatus
+from citeproof.core.names import compare_names, distinctive_parties
+from citeproof.core.read import document_from_text
+from citeproof.core.resolve import resolve
 
 _NOTES = re.compile(r"\n\s*(?:NOTES|FOOTNOTES|Footnotes)\s*\n")
 _BAD_SENTENCE = re.compile(r"[0-9§\"“”\[\]()*;:_/]|\b(?:v|Id|id|supra|See|U\.S|Cf)\b|\.\S")

@@ -5,7 +5,7 @@ Other packages add systems with :func:`register_system`, or through the
 A family (:func:`register_family`) answers every ``PREFIX:VARIANT`` name, e.g.
 ``agent:gpt-4.1``. A run may pass options (``make_system(..., options)``): they reach
 the factory as keywords, and a factory that takes none refuses them. The LLM systems
-(`citeproof.llm.bench`) are built in.
+(`citeproof.bench.phantom.llm_bench`) are built in.
 """
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ from importlib.metadata import entry_points
 from inspect import signature
 from typing import Any
 
-from ...library.base import Library
-from ...pipeline import check_document
-from ...read import document_from_text
-from ..systems import Detection, Detector
-from .scorer import unique_predictions
+from citeproof.core.protocols import Library
+from citeproof.core.pipeline import check_document
+from citeproof.core.read import document_from_text
+from citeproof.bench.systems import Detection, Detector
+from citeproof.bench.phantom.scorer import unique_predictions
 
 DetectorFactory = Callable[..., Detector]  # factory(library, **options)
 SYSTEMS: dict[str, DetectorFactory] = {}
 FAMILIES: dict[str, Callable[[str], DetectorFactory]] = {}
-_BUILT_IN = ("citeproof.llm.bench",)
+_BUILT_IN = ("citeproof.bench.phantom.llm_bench",)
 
 
 def register_system(name: str, factory: DetectorFactory) -> None:

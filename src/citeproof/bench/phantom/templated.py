@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ...library.sqlite import SQLiteLibrary
-from . import compose
-from .injections import (
+from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.bench.phantom import compose
+from citeproof.bench.phantom.injections import (
     InsideTarget,
     Slot,
     mismatched_name,
@@ -20,8 +20,8 @@ from .injections import (
     transplanted,
     wrong_pin,
 )
-from .schema import Excerpt
-from .sources import CaseRef, FullTextCase, Passage
+from citeproof.bench.phantom.schema import Excerpt
+from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
 
 
 @dataclass(frozen=True, slots=True)

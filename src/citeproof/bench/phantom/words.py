@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...support import ANTONYMS
+from citeproof.core.support import ANTONYMS
 
 # A word of an opinion → a near synonym a careless drafter might put in a "quote".
 SYNONYMS = {

@@ -1,0 +1,227 @@
+"""Deciding which case each factor expression is asserted of, clause by clause.
+
+Rules, in order:
+1. factors in parentheses right after a case reference belong to that case;
+2. otherwise a clause's factors go to every case it refers to affirmatively (a name,
+   a role phrase, a resolved pronoun, "both cases"), not to cases it denies them of
+   ("lacks", "absent from", "unlike X", "X does not");
+3. a relative clause without a case ("..., which has F8") refers to the last case named
+   before it; a clause with neither case nor pronoun continues the previous clause;
+4. a clause naming a case but no factor, opened by "as does", "both of which" or holding
+   "the same factors", takes the factors of the previous clause of its sentence;
+5. "P2 shares F18" with no other case named also asserts F18 of the current case.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from citeproof.bench.factors.clauses import PREDICATE, Clause
+from citeproof.bench.factors.mentions import Hit, Mention, hit_negated, mask, ref_blocked
+from citeproof.bench.factors.refs import Ref
+from citeproof.bench.factors.triples import Role
+
+_RELATIVE = re.compile(r"(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|"
+                       r"both\s+of\s+which|all\s+of\s+which)\b", re.IGNORECASE)
+_AS = re.compile(r"(?:(?:as|so)\s+(?:does|do|did|had|has|have|was|is|were)|exactly\s+as|"
+                 r"just\s+as)\b", re.IGNORECASE)
+_SAME = re.compile(r"\b(?:the\s+(?:very\s+)?same\s+(?:\w+\s+)?factors?|both\s+factors|"
+                   r"these\s+factors|those\s+factors)\b", re.IGNORECASE)
+_PRONOUN = re.compile(
+    r"\b(?:(?:it|they)(?=\s+(?:also\s+|too\s+|even\s+|still\s+|instead\s+)?(?:had|has|have|"
+    r"involved|involves|shares|shared|contained|contains|featured|features|lacked|lacks|"
+    r"presents|presented|showed|shows|included|includes)\b)|its|there(?!\s+(?:was|is|were|are)\b))",
+    re.IGNORECASE)
+_BOTH = re.compile(r"\b(?:both|each)\b(?!\s+(?:of|factors?|facts?|points?|features?|pro-|F\d|"
+                   r"precedents))|\bthe\s+two\s+cases\b", re.IGNORECASE)
+_GROUPS = ((re.compile(r"\b(?:(?:all|each\s+of\s+the)\s+three\s+(?:cases|disputes)|in\s+all\s+"
+                       r"three)\b", re.IGNORECASE),
+            frozenset(Role)),
+           (re.compile(r"\b(?:both|the\s+two)\s+precedents\b", re.IGNORECASE),
+            frozenset({Role.P1, Role.P2})))
+_LEAD = " \n\t,;:.-—*"
+_VERB_START = re.compile(r"(?:and\s+|but\s+)?(?:also\s+|still\s+|even\s+)?" + PREDICATE,
+                         re.IGNORECASE)
+_RELATIVE_VERB = re.compile(r"(?:which|who)\s+(?:also\s+)?" + PREDICATE, re.IGNORECASE)
+_DISTINGUISH = re.compile(r"(?:'s)?\s+(?:is|was)\s+(?:\w+\s+)?(?:distinguishable|different)\b|"
+                          r"\s+differs\b", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class _State:
+    focus: Role | None = None
+    recent: list[Role] = field(default_factory=list)
+    prev_factors: tuple[Hit, ...] = ()
+    prev_last_ref: Role | None = None
+    prev_roles: frozenset[Role] = frozenset()
+    prev_sentence: int = -1
+    pending_like: frozenset[Role] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """What one clause holds."""
+
+    clause: Clause
+    body: str
+    refs: tuple[Ref, ...]
+    hits: tuple[Hit, ...]
+
+
+def _paren_owner(text: str, hit: Hit, refs: Sequence[Ref]) -> Ref | None:
+    """The reference a hit belongs to when it sits in "(...)" right after that reference."""
+    for ref in refs:
+        m = re.match(r"\s*\(([^()]*)\)", text[ref.end:])
+        if m and ref.end + m.start(1) <= hit.start and hit.end <= ref.end + m.end(1):
+            return ref
+    return None
+
+
+def _span(pattern: re.Pattern[str], view: _View) -> tuple[int, int]:
+    m = pattern.search(view.body)
+    offset = view.clause.end - len(view.body)
+    return (offset + m.start(), offset + m.end()) if m else (offset, offset)
+
+
+def _both(state: _State) -> set[Role]:
+    distinct: list[Role] = []
+    for role in reversed(state.recent):
+        if role not in distinct:
+            distinct.append(role)
+    return set(distinct[:2])
+
+
+def _window(view: _View, start: int, end: int) -> tuple[int, int]:
+    """The stretch around a reference that is not another reference or factor."""
+    items = [*((r.start, r.end) for r in view.refs), *((h.start, h.end) for h in view.hits)]
+    lo = max([view.clause.start, *(e for s, e in items if e <= start)])
+    hi = min([view.clause.end, *(s for s, _ in items if s >= end)])
+    return lo, hi
+
+
+def _explicit(masked: str, view: _View) -> set[Role]:
+    pos = {r.role for r in view.refs
+           if not ref_blocked(masked, r, *_window(view, r.start, r.end))}
+    for r in view.refs:
+        contrast = _DISTINGUISH.match(masked, r.end)
+        if contrast and any(o.role != r.role and o.role in pos and o.start > r.end
+                            for o in view.refs):
+            pos.discard(r.role)
+    return pos
+
+
+def _pronouns(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]:
+    pos: set[Role] = set()
+    found = False
+    for m in _PRONOUN.finditer(masked, view.clause.start, view.clause.end):
+        before = [r for r in view.refs if r.end <= m.start() and not _after_like(masked, r)]
+        # in "..., whose owner did nothing to protect its secrets" "its" is the case named
+        # just before the relative clause, not the sentence's subject
+        relative = _RELATIVE.match(view.body) and state.prev_last_ref is not None
+        owner = before[0].role if before else (
+            state.prev_last_ref if relative else state.focus)
+        if owner is None:
+            continue
+        found = True
+        if not ref_blocked(masked, Ref(owner, m.start(), m.end()),
+                           *_window(view, m.start(), m.end())):
+            pos.add(owner)
+    return pos, found
+
+
+def _after_like(masked: str, ref: Ref) -> bool:
+    return bool(re.search(r"(?<!un)\blike\s+$", masked[max(0, ref.start - 6):ref.start],
+                          re.IGNORECASE))
+
+
+def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]:
+    """Cases the clause asserts its factors of, and whether it refers to any case at all."""
+    pos = _explicit(masked, view)
+    by_pronoun, found = _pronouns(masked, view, state)
+    pos |= by_pronoun
+    referred = bool(view.refs) or found
+    if _BOTH.search(view.body):
+        referred = True
+        pos |= _both(state)
+    for pattern, roles in _GROUPS:  # "all three cases", "both precedents"
+        if pattern.search(view.body) and not ref_blocked(masked, Ref(Role.CURRENT, *_span(
+                pattern, view)), *_window(view, *_span(pattern, view))):
+            referred = True
+            pos |= roles
+    subjectless = _VERB_START.match(view.body) or re.match(r"as\s+(?:in|with)\b", view.body,
+                                                          re.IGNORECASE)
+    if subjectless and state.focus is not None:
+        pos.add(state.focus)
+    if _RELATIVE_VERB.match(view.body) and state.prev_last_ref is not None:
+        pos.add(state.prev_last_ref)
+    return pos, referred
+
+
+def _clause_mentions(text: str, masked: str, view: _View, state: _State) -> list[Mention]:
+    out: list[Mention] = []
+    pool: list[Hit] = []
+    for hit in view.hits:
+        owner = _paren_owner(text, hit, view.refs)
+        if owner is not None:
+            out.append(Mention(owner.role, hit.factor, hit.start, hit.end))
+        elif not hit_negated(masked, hit):
+            pool.append(hit)
+    pos, referred = _affirmed(masked, view, state)
+    same_sentence = state.prev_sentence == view.clause.sentence
+    if same_sentence and pool:
+        pos |= state.pending_like
+    if pool and not referred and not pos:
+        if _RELATIVE.match(view.body) and state.prev_last_ref is not None:
+            pos = {state.prev_last_ref}
+        else:
+            pos = set(state.prev_roles)
+    if pool and re.search(r"\bshar(?:e|es|ed|ing)\b(?!.*\bwith\b)", view.body) and (
+            len(pos) == 1 and Role.CURRENT not in pos):
+        pos.add(Role.CURRENT)
+    if not pool and pos and same_sentence and (
+            _RELATIVE.match(view.body) or _AS.match(view.body) or _SAME.search(view.body)):
+        pool = list(state.prev_factors)
+    out += [Mention(role, h.factor, h.start, h.end) for h in pool for role in sorted(pos)]
+    _advance(state, view, masked, pool, pos)
+    return out
+
+
+def _advance(state: _State, view: _View, masked: str, pool: list[Hit], pos: set[Role]) -> None:
+    state.recent += [r.role for r in view.refs]
+    affirmed = [r.role for r in view.refs if r.role in pos and not _after_like(masked, r)]
+    if _VERB_START.match(view.body):
+        pass  # a subject-less predicate keeps the subject it continues
+    elif affirmed and not view.body.lower().startswith("unlike"):
+        state.focus = affirmed[0]
+    elif pos and not view.refs and len(pos) == 1:
+        state.focus = next(iter(pos))
+    like = frozenset(r.role for r in view.refs if _after_like(masked, r))
+    same_sentence = state.prev_sentence == view.clause.sentence
+    if pool:
+        state.pending_like = frozenset()
+    elif like:
+        state.pending_like = like
+    elif not same_sentence:
+        state.pending_like = frozenset()
+    state.prev_factors = tuple(pool) if pool else ()
+    state.prev_last_ref = view.refs[-1].role if view.refs else state.prev_last_ref
+    state.prev_roles = frozenset(pos) if pos else state.prev_roles
+    state.prev_sentence = view.clause.sentence
+
+
+def attribute(text: str, clauses: Sequence[Clause], refs: Sequence[Ref],
+              hits: Sequence[Hit]) -> list[Mention]:
+    """All attributed mentions of a text, in clause order."""
+    masked = mask(text, hits)
+    state = _State()
+    out: list[Mention] = []
+    for clause in clauses:
+        body = text[clause.start:clause.end].lstrip(_LEAD)
+        view = _View(clause, body,
+                     tuple(r for r in refs if clause.start <= r.start < clause.end),
+                     tuple(h for h in hits
+                           if clause.start <= h.start < clause.end and not h.shadow))
+        out += _clause_mentions(text, masked, view, state)
+    return out

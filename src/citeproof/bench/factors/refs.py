@@ -1,0 +1,93 @@
+"""Where an argument refers to a case of its triple: names, short names, role phrases."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from citeproof.bench.factors.triples import Role, Triple
+
+_GENERIC = frozenset({
+    "inc", "corp", "co", "ltd", "llc", "company", "the", "services", "service", "products",
+    "industries", "systems", "group", "associates", "instruments", "instrument", "labs",
+    "tool", "chemical", "manufacturing", "dynamics", "electric", "capital", "motors",
+    "international", "memory", "data", "telecommunications", "ind", "and", "of", "usa",
+    "corporation", "laboratories", "oil",
+})
+
+ROLE_PHRASES: dict[Role, tuple[str, ...]] = {
+    Role.CURRENT: (r"the\s+(?:current|present|instant)\s+(?:case|dispute|matter|facts)",
+                   r"(?:current|present|instant)\s+case", r"this\s+case",
+                   r"the\s+case\s+at\s+(?:hand|bar)", r"here"),
+    Role.P1: (r"precedent\s+(?:1|one)", r"P1", r"the\s+first\s+precedent"),
+    Role.P2: (r"precedent\s+(?:2|two)", r"P2", r"the\s+second\s+precedent"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A stretch of text naming one case of the triple."""
+
+    role: Role
+    start: int
+    end: int
+
+
+def _significant(token: str) -> bool:
+    bare = token.strip(".,()").lower()
+    return len(bare) >= 3 and bare not in _GENERIC and not re.fullmatch(r"(?:\w\.)+", token)
+
+
+def _party_aliases(party: str) -> set[str]:
+    tokens = party.split()
+    while tokens and tokens[0].lower() == "the":
+        tokens = tokens[1:]
+    out: set[str] = set()
+    for i in range(1, len(tokens) + 1):
+        last = tokens[i - 1]
+        ampersand = i >= 3 and tokens[i - 2] == "&" and len(last) == 1
+        if _significant(last) or ampersand:
+            out.add(" ".join(tokens[:i]).rstrip(".,"))
+    significant = [t for t in tokens if _significant(t)]
+    if significant:
+        out.add(significant[0].strip(".,()"))
+        out.add(significant[-1].strip(".,()"))
+    return out
+
+
+def case_aliases(name: str) -> set[str]:
+    """The full name, each party, its leading words and first and last distinctive word."""
+    parties = re.split(r"\s+v\.?\s+", name)
+    out = {name}
+    for party in parties:
+        out |= _party_aliases(party)
+    return {a for a in out if a}
+
+
+def alias_table(triple: Triple) -> dict[str, Role]:
+    """Aliases unique to one role of the triple (shared ones are dropped as ambiguous)."""
+    seen: dict[str, set[Role]] = {}
+    for role in Role:
+        for alias in case_aliases(triple.case(role).name):
+            seen.setdefault(alias, set()).add(role)
+    return {a: next(iter(roles)) for a, roles in seen.items() if len(roles) == 1}
+
+
+def find_refs(text: str, triple: Triple) -> tuple[Ref, ...]:
+    """Non-overlapping case references, longest match first, in text order."""
+    candidates: list[Ref] = []
+    for alias, role in alias_table(triple).items():
+        pattern = r"(?<![\w-])" + re.escape(alias) + r"(?![\w-])"
+        candidates += [Ref(role, m.start(), m.end()) for m in re.finditer(pattern, text)]
+    for role, phrases in ROLE_PHRASES.items():
+        for phrase in phrases:
+            flags = 0 if phrase in ("P1", "P2") else re.IGNORECASE
+            candidates += [Ref(role, m.start(), m.end())
+                           for m in re.finditer(r"\b" + phrase + r"\b", text, flags)]
+    chosen: list[Ref] = []
+    taken: list[tuple[int, int]] = []
+    for ref in sorted(candidates, key=lambda r: (r.start - r.end, r.start)):
+        if all(ref.end <= s or ref.start >= e for s, e in taken):
+            chosen.append(ref)
+            taken.append((ref.start, ref.end))
+    return tuple(sorted(chosen, key=lambda r: r.start))

@@ -1,0 +1,63 @@
+"""``citeproof library``: build and inspect case-law libraries."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from citeproof.cli.common import EXIT_USAGE, load_library
+from citeproof.cli.courtlistener import import_group
+from citeproof.library.build import build_library
+from citeproof.library.records import RecordError
+
+
+@click.group("library")
+def library_group() -> None:
+    """Build and inspect case-law libraries."""
+
+
+@library_group.command("build")
+@click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--out", "-o", required=True, type=click.Path(path_type=Path))
+@click.option("--name", default="citeproof-library", show_default=True)
+def library_build(sources: tuple[Path, ...], out: Path, name: str) -> None:
+    """Build a library file from data-pack folders, CAP/CourtListener JSON(L) and CSVs."""
+    try:
+        counts = build_library(list(sources), out, name=name,
+                               progress=lambda m: click.echo(f"reading {m}", err=True))
+    except (FileNotFoundError, RecordError) as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo(f"built {out}: " + ", ".join(f"{v:,} {k}" for k, v in counts.items()))
+
+
+@library_group.command("info")
+@click.option("--library", "library_path", type=click.Path(), default=None)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def library_info(library_path: str | None, fmt: str) -> None:
+    """What a library holds: snapshot, counts, coverage by reporter."""
+    lib = load_library(library_path)
+    snap = lib.snapshot()
+    table = lib.coverage_table()
+    if fmt == "json":
+        click.echo(json.dumps({
+            "name": snap.name, "built_at": snap.built_at, "path": str(lib.path),
+            "cases": snap.cases, "opinions_with_text": snap.opinions_with_text,
+            "citations": snap.citations,
+            "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table]}))
+        return
+    click.echo(f"library   {snap.name}\nbuilt at  {snap.built_at}\nfile      {lib.path}\n"
+               f"cases     {snap.cases:,}\nwith text {snap.opinions_with_text:,}\n"
+               f"citations {snap.citations:,}\n\ncoverage by reporter (volumes):")
+    by_reporter: dict[str, list[str]] = {}
+    for reporter, status, volumes, _ in table:
+        by_reporter.setdefault(reporter, []).append(f"{status} {volumes}")
+    for reporter, statuses in sorted(by_reporter.items(), key=lambda kv: kv[0]):
+        click.echo(f"  {reporter:<18} {', '.join(statuses)}")
+    click.echo("  (every other reporter: not_covered)")
+
+
+library_group.add_command(import_group)

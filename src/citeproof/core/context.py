@@ -1,0 +1,190 @@
+"""Pure text helpers around a citation: sentences, case names, year parentheticals,
+quotes and the proposition a citation is offered for."""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from citeproof.core.models import Quote, Span
+
+_NAME_CONNECTORS = {
+    "of", "the", "and", "&", "for", "ex", "rel.", "de", "la", "del", "du", "von", "van",
+    "in", "on", "to", "a", "an", "el", "los", "las", "et", "al.", "d/b/a", "by", "its", "upon",
+}
+_CASE_NAME_END = re.compile(r",?\s*$")
+_YEAR_PAREN = re.compile(
+    r"(?P<pins>[\s,]*(?:(?:at\s+)?\*?\d[\dn.\-–—&, *]*)?)\s*"
+    r"[(\[](?P<court>[^()\[\]]{0,60}?)\s*(?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
+    r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)[)\]]"
+)
+_EXPLANATORY = re.compile(r"\s*\((?P<body>(?:[^()]|\([^()]*\))*)\)")
+_QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
+
+
+@dataclass(frozen=True, slots=True)
+class YearParen:
+    year: int
+    court_text: str
+    span: Span
+
+
+class Sentences:
+    """Sentence spans of a text, with lookup by offset."""
+
+    def __init__(self, text: str) -> None:
+        import nupunkt
+
+        self.text = text
+        self.spans: list[tuple[int, int]] = [
+            piece for s, e in nupunkt.sent_spans(text) if text[s:e].strip()
+            for piece in _split_missed(text, s, e)
+        ] or [(0, len(text))]
+        self._starts = [s for s, _ in self.spans]
+
+    def index_at(self, offset: int) -> int:
+        return max(0, bisect.bisect_right(self._starts, offset) - 1)
+
+    def span(self, index: int) -> tuple[int, int]:
+        return self.spans[index]
+
+
+_MISSED_BOUNDARY = re.compile(r"(?<![A-Za-z'])[a-z]{3,}[.!?][\"”’']?\s+(?=[A-Z])")
+
+
+def _split_missed(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Split where a plain lower-case word ends a sentence that the splitter joined
+    (``... inherently equal. Brown, 347 U.S. at 495.``)."""
+    pieces, cursor = [], start
+    for m in _MISSED_BOUNDARY.finditer(text, start, end):
+        pieces.append((cursor, m.end()))
+        cursor = m.end()
+    pieces.append((cursor, end))
+    return pieces
+
+
+def year_paren_after(text: str, end: int, limit: int = 160) -> YearParen | None:
+    """The ``(Court Year)`` parenthetical right after a cite and its pins, if any."""
+    m = _YEAR_PAREN.match(text, end, min(len(text), end + limit))
+    if not m:
+        return None
+    court = " ".join(m.group("court").split()).strip(" ,")
+    return YearParen(int(m.group("year")), court, Span(m.start("pins"), m.end()))
+
+
+def explanatory_parenthetical(text: str, end: int) -> tuple[str, Span] | None:
+    """An explanatory parenthetical (``(holding that ...)``) starting at ``end``."""
+    m = _EXPLANATORY.match(text, end, min(len(text), end + 2000))
+    if not m:
+        return None
+    body = m.group("body").strip()
+    if re.fullmatch(r"(?:[\w. ]{0,40}\s)?\d{4}", body) or len(body.split()) < 2:
+        return None
+    return body, Span(m.start("body"), m.end("body"))
+
+
+def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span] | None:
+    """Parse ``Plaintiff v. Defendant,`` (or ``In re X,``) ending just before a cite.
+
+    ``floor`` is where the previous citation ended: a name never reaches past it, which
+    guards against eyecite's party names bleeding between neighbouring citations.
+    """
+    end_match = _CASE_NAME_END.search(text, floor, cite_start)
+    if not end_match or end_match.end() != cite_start:
+        return None
+    words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text[floor : end_match.start()])]
+    kept = _name_words(words)
+    if not kept:
+        return None
+    start = floor + kept[0][1]
+    return text[start : end_match.start()], Span(start, end_match.start())
+
+
+def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The trailing run of words that forms a case name (or [] when there is none)."""
+    plain = [w for w, _ in words]
+    if _VERSUS & set(plain):
+        pivot = max(i for i, w in enumerate(plain) if w in _VERSUS)
+        first = pivot
+        while first > 0:
+            word = plain[first - 1]
+            bare = word.lstrip(_OPENERS)
+            if _ends_sentence(word) or not bare:
+                break
+            if not (bare[:1].isupper() or bare[:1].isdigit() or bare.lower() in _NAME_CONNECTORS):
+                break
+            first -= 1
+            if bare != word:  # an opening quote or bracket starts the name
+                break
+    else:
+        starts = [i for i, w in enumerate(plain) if w in {"In", "Ex", "Matter"}
+                  and i + 1 < len(plain) and plain[i + 1] in {"re", "parte", "of"}]
+        if not starts:
+            return []
+        first = starts[-1]
+    cut = [i for i in range(first, len(plain)) if plain[i] in _NAME_BREAKERS
+           and not (i + 1 < len(plain) and plain[i + 1] in {"re", "parte"})]
+    pivots = [i for i in range(first, len(plain)) if plain[i] in _VERSUS]
+    if cut and (not pivots or cut[-1] < pivots[0]):
+        first = cut[-1] + 1
+    while first < len(plain) and plain[first].lower().rstrip(",") in _LEADING_NOISE:
+        first += 1
+    kept = words[first:]
+    if kept:
+        word, offset = kept[0]
+        bare = word.lstrip(_OPENERS)
+        kept[0] = (bare, offset + len(word) - len(bare))
+    return kept
+
+
+def _ends_sentence(word: str) -> bool:
+    if word[-1:] in ";:)]\"”":
+        return True
+    if not word.endswith(".") or word.lower() in _ABBREVIATED_NAME_WORDS:
+        return False
+    return not (word[:1].isupper() and len(word) <= 6)
+
+
+_VERSUS = {"v.", "vs.", "v", "vs"}
+_OPENERS = "\"“'‘([`"
+_NAME_BREAKERS = {"in", "In", "under", "Under", "See", "see", "Cf.", "cf.", "also", "quoting",
+                  "citing", "accord", "Accord", "e.g.,", "E.g.,", "Compare", "and", "with"}
+_LEADING_NOISE = {"the", "see", "also", "cf.", "but", "e.g.", "accord", "compare"}
+_ABBREVIATED_NAME_WORDS = {
+    "co.", "corp.", "inc.", "ltd.", "bd.", "educ.", "dep't", "ass'n", "int'l", "nat'l", "am.",
+    "mfg.", "sys.", "univ.", "cnty.", "dist.", "comm'n", "comm'r", "gov't", "sch.", "ins.",
+    "bros.", "st.", "mt.", "ft.", "u.s.", "n.y.", "cal.", "ill.", "tex.", "fla.", "pa.", "l.l.c.",
+    "s.a.", "n.a.", "jr.", "sr.", "dr.", "mr.", "mrs.", "ms.", "no.", "hosp.", "ctr.", "auth.",
+    "indus.", "elec.", "tel.", "transp.", "fed.", "sec.", "serv.", "servs.", "admin.", "envtl.",
+}
+
+
+def quotes_in(text: str, start: int, end: int, min_words: int = 2) -> tuple[Quote, ...]:
+    """Quoted passages of at least ``min_words`` words between ``start`` and ``end``."""
+    spans = sorted({(m.start("body"), m.end("body")) for rx in _QUOTES
+                    for m in rx.finditer(text, start, end)}, key=lambda s: (s[0], -s[1]))
+    found: list[Quote] = []
+    for q_start, q_end in spans:
+        if found and q_start < found[-1].span.end:  # nested inside an outer quote
+            continue
+        body = text[q_start:q_end]
+        stripped = body.strip()
+        if len(stripped.split()) >= min_words:
+            lead = len(body) - len(body.lstrip())
+            found.append(Quote(stripped, Span(q_start + lead, q_start + lead + len(stripped))))
+    return tuple(found)
+
+
+def starts_citation_sentence(text: str, sentence_start: int, cite_start: int) -> bool:
+    """True when nothing but a signal or a case name precedes the cite in its sentence."""
+    lead = text[sentence_start:cite_start].strip()
+    if not lead:
+        return True
+    lead_words = lead.split()
+    lowered = lead.lower()
+    if any(lowered.startswith(s) for s in ("see", "cf.", "accord", "but see", "e.g.", "compare")):
+        return len(lead_words) <= 16 and not re.search(r"\b(?:held|holding|said|stated)\b", lead)
+    if re.fullmatch(r"(?:[A-Z][^;]{0,120}? v\. [^;]{1,140}?|In re [^;]{1,120}?),", lead):
+        return True
+    return bool(re.fullmatch(r"(?:See,?\s+|Cf\.\s+)?[A-Z][\w.'&-]*(?:\s+[\w.'&-]+){0,4},", lead))

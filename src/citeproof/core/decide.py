@@ -1,0 +1,48 @@
+"""Findings → one verdict per citation, with explicit precedence and fail-closed rules.
+
+1. Any failed check → ``hallucinated`` (every failed check is listed). A statute found
+   in force in a registry is ``verified``; any other statute is ``unverifiable``.
+2. The citation did not resolve to a real case → ``unverifiable`` with the reason.
+3. A quote could not be checked (no text, no page markers) → ``unverifiable``.
+4. Otherwise → ``verified``. Support (misrepresentation) left undecided offline does not
+   block a verdict: the case exists, the name matches and the quotes are there.
+"""
+
+from __future__ import annotations
+
+from citeproof.core.models import (
+    Citation,
+    CitationType,
+    ErrorKind,
+    Finding,
+    Outcome,
+    Reason,
+    Resolution,
+    ResolutionStatus,
+    Status,
+    Verdict,
+)
+
+_BLOCKING_UNKNOWN = {ErrorKind.MISQUOTE, ErrorKind.WRONG_PINCITE}
+
+
+def decide(citation: Citation, resolution: Resolution, findings: list[Finding]) -> Verdict:
+    failed = tuple(f for f in findings if f.outcome is Outcome.FAIL)
+    authority = resolution.authority
+    if failed:
+        return Verdict(citation, Status.HALLUCINATED, None, authority, failed, tuple(findings))
+    if citation.type is CitationType.STATUTE:
+        if any(f.outcome is Outcome.PASS for f in findings):  # found in force in a registry
+            return Verdict(citation, Status.VERIFIED, None, None, (), tuple(findings))
+        reason = next((f.reason for f in findings if f.reason), Reason.STATUTE_NOT_IN_REGISTRY)
+        return Verdict(citation, Status.UNVERIFIABLE, reason, None, (), tuple(findings))
+    if resolution.status is not ResolutionStatus.FOUND:
+        existence = next((f for f in findings if f.kind is ErrorKind.NONEXISTENT), None)
+        reason = existence.reason if existence and existence.reason else Reason.NOT_IN_COVERAGE
+        return Verdict(citation, Status.UNVERIFIABLE, reason, None, (), tuple(findings))
+    blocking = next((f for f in findings if f.outcome is Outcome.UNKNOWN
+                     and f.kind in _BLOCKING_UNKNOWN and f.reason is not None), None)
+    if blocking is not None:
+        return Verdict(citation, Status.UNVERIFIABLE, blocking.reason, authority, (),
+                       tuple(findings))
+    return Verdict(citation, Status.VERIFIED, None, authority, (), tuple(findings))

@@ -1,0 +1,131 @@
+"""The whole check: document → citations → resolutions → findings → verdicts → report."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Protocol
+
+from citeproof.core.checks import (
+    check_existence,
+    check_name,
+    check_parallel,
+    check_pincite,
+    check_quotes,
+    check_statute,
+)
+from citeproof.core.decide import decide
+from citeproof.core.extract import extract_citations
+from citeproof.core.models import (
+    Citation,
+    CitationType,
+    Document,
+    Finding,
+    Opinion,
+    Outcome,
+    Resolution,
+)
+from citeproof.core.protocols import Library, LibraryError
+from citeproof.core.report import Report
+from citeproof.core.resolve import resolve
+from citeproof.core.statutes.ua import ua_statute_verdicts
+from citeproof.core.support import check_support
+
+Progress = Callable[[int, int], None]
+
+
+class SupportJudge(Protocol):
+    """Decides what rules cannot (support; a pin page without a quote) from the opinion.
+
+    Called only for a resolved citation with opinion text on which no rule failed (the
+    offline support check included: a proposition it finds reversed stays failed); it
+    returns findings of kind ``misrepresentation`` and/or ``wrong_pincite``, which replace
+    the offline support check's undecided finding.
+    """
+
+    def __call__(self, citation: Citation, opinion: Opinion, library: Library) -> list[Finding]: ...
+
+
+def check_document(document: Document, library: Library, progress: Progress | None = None,
+                   judge: SupportJudge | None = None) -> Report:
+    citations = extract_citations(document)
+    prefetch = getattr(library, "prefetch", None)
+    if prefetch is not None:  # remote libraries batch their lookups before resolution
+        prefetch(citations)
+    by_id = {c.id: c for c in citations}
+    resolutions: dict[str, Resolution] = {}
+    cache: dict[tuple[str | None, ...], Resolution] = {}
+    for c in citations:
+        key = (c.volume, c.reporter, c.page, c.case_name)
+        if c.type is CitationType.CASE and key in cache:
+            resolutions[c.id] = replace(cache[key], citation_id=c.id)
+        else:
+            resolutions[c.id] = cache[key] = resolve(c, library)
+    verdicts = []
+    for n, c in enumerate(citations, 1):
+        findings = _findings(c, resolutions, by_id, library, judge)
+        verdicts.append(decide(c, resolutions[c.id], findings))
+        if progress:
+            progress(n, len(citations))
+    verdicts.extend(ua_statute_verdicts(document.text))
+    verdicts.sort(key=lambda v: v.citation.span.start)
+    return Report(document, library.snapshot(), tuple(verdicts))
+
+
+def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, Citation],
+              library: Library, judge: SupportJudge | None) -> list[Finding]:
+    if c.type is CitationType.STATUTE:
+        return [check_statute(c)]
+    r = resolutions[c.id]
+    findings = [check_existence(c, r)]
+    primary_id = min((c.id, *c.parallel_ids), key=lambda i: by_id[i].span.start)
+    if primary_id != c.id:
+        parallel = check_parallel(c, r, resolutions.get(primary_id), by_id.get(primary_id))
+        if parallel is not None:
+            return [*findings, parallel]
+    if r.authority is None:
+        return findings
+    name = check_name(c, r)
+    if name.outcome is Outcome.FAIL and c.case_name:
+        name = check_name(c, r, _safe(lambda: library.cases_named(c.case_name or ""), ()))
+    findings.append(name)
+    if primary_id != c.id and not c.pin_pages:
+        return findings  # the group's first cite carries its quotes and proposition
+    wants_text = r.authority.has_text or getattr(library, "fetches_text", False)
+    opinion = _safe(lambda: library.opinion(r.authority.id), None) if wants_text else None
+    findings.extend(_content_findings(c, r, opinion, library, judge))
+    return findings
+
+
+def _content_findings(c: Citation, r: Resolution, opinion: Opinion | None,
+                      library: Library, judge: SupportJudge | None) -> list[Finding]:
+    quote_findings, matches = check_quotes(c, opinion)
+    last_page, next_page = _case_bounds(c, r, library)
+    pin = check_pincite(c, r, opinion, matches, last_page, next_page)
+    out = [*quote_findings, *([pin] if pin else [])]
+    if any(f.outcome is Outcome.FAIL for f in out):
+        return out
+    support = check_support(c, opinion)
+    if judge is not None and opinion is not None and support.outcome is not Outcome.FAIL:
+        return [*out, *judge(c, opinion, library)]
+    return [*out, support]
+
+
+def _case_bounds(c: Citation, r: Resolution, library: Library) -> tuple[int | None, int | None]:
+    if not (c.volume and c.reporter and c.page and c.page.isdigit()):
+        return None, None
+    around = _safe(lambda: library.case_around(c.volume or "", c.reporter or "",
+                                               int(c.page or 0) + 1), None)
+    if around is None or r.authority is None or around.authority.id != r.authority.id:
+        return None, None
+    return (around.last_known_page if around.last_page_exact else None), around.next_case_page
+
+
+def _safe(call, default):  # type: ignore[no-untyped-def]
+    try:
+        return call()
+    except LibraryError:
+        return default
+
+
+__all__ = ["Report", "check_document"]

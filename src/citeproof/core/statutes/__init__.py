@@ -1,0 +1,1 @@
+"""Statute citations (US codes and rules; Ukrainian codes with their registry)."""

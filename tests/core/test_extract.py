@@ -128,3 +128,20 @@ def test_a_party_named_like_a_nominative_reporter_does_not_hide_the_cite():
     (c,) = cites('"Quoted words here." People v. Thompson, 359 Ill. App. 3d 944, 946 (2005).')
     assert (c.volume, c.reporter, c.page, c.pin_pages) == ("359", "Ill. App. 3d", "944", (946,))
     assert c.case_name == "People v. Thompson" and c.year == 2005
+
+
+def test_the_fast_court_lookup_is_scoped_to_extraction():
+    import eyecite.helpers
+
+    from citeproof.core.courts import eyecite_court_lookup
+    from citeproof.core.extract import extract_citations
+    from citeproof.core.read import document_from_text
+
+    original = eyecite.helpers.get_court_by_paren
+    cites = extract_citations(document_from_text(
+        "Smith v. Jones, 925 F.3d 1339, 1341 (11th Cir. 2019)."))
+    assert cites[0].court == "ca11"
+    assert eyecite.helpers.get_court_by_paren is original
+    with eyecite_court_lookup, eyecite_court_lookup:  # nested scopes restore once, at the end
+        assert eyecite.helpers.get_court_by_paren is court_by_paren
+    assert eyecite.helpers.get_court_by_paren is original

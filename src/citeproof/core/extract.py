@@ -19,7 +19,7 @@ from citeproof.core.context import (
     starts_citation_sentence,
     year_paren_after,
 )
-from citeproof.core.courts import court_by_paren, install_into_eyecite
+from citeproof.core.courts import court_by_paren, eyecite_court_lookup
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
 from citeproof.core.statutes.us import find_statutes
 
@@ -87,11 +87,12 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
         SupraCitation,
     )
 
-    install_into_eyecite()
     for offset, para in paragraphs(text):
         if not re.search(r"\d|\bid\.|\bsupra\b", para, re.I):
             continue
-        for cite in _without_nominative_overlaps(para, get_citations):
+        with eyecite_court_lookup:  # eyecite's court lookup from our precomputed table
+            found = list(_without_nominative_overlaps(para, get_citations))
+        for cite in found:
             start, end = cite.span()
             meta = cite.metadata
             pin_end = (getattr(meta, "pin_cite_span_end", None) or end) + offset

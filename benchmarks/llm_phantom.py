@@ -24,13 +24,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from citeproof.bench.phantom.loader import _rows, load, normalise_row
 from citeproof.bench.phantom.runner import evaluate, run
 from citeproof.bench.phantom.schema import KINDS
 from citeproof.bench.phantom.scorer import ExcerptScore
 from citeproof.bench.phantom.systems import make_system
+from citeproof.core.stats import paired_bootstrap, ratio_of
 from citeproof.library.default import open_library
 
 SYSTEMS = ("rules", "rules+judge", "single-call", "agent")
@@ -49,19 +48,12 @@ def read(dataset: Path, split: str) -> list[Any]:
 def paired(a: list[ExcerptScore], b: list[ExcerptScore], num: str, den: str, seed: int,
            resamples: int = 2000, kind: int | None = None) -> dict[str, float]:
     """Bootstrap of (ratio of b) − (ratio of a) over the same resampled excerpts."""
-    def cols(scores: list[ExcerptScore]) -> np.ndarray:
-        get = (lambda s, f: getattr(s, f)[kind]) if kind is not None else getattr
-        return np.array([[get(s, num), get(s, den)] for s in scores], dtype=float)
-
-    x, y = cols(a), cols(b)
-    idx = np.random.default_rng(seed).integers(0, len(a), size=(resamples, len(a)))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        diff = (y[idx, 0].sum(1) / y[idx, 1].sum(1)) - (x[idx, 0].sum(1) / x[idx, 1].sum(1))
-        point = y[:, 0].sum() / y[:, 1].sum() - x[:, 0].sum() / x[:, 1].sum()
-    diff = diff[~np.isnan(diff)]
-    low, high = np.quantile(diff, [0.025, 0.975])
-    return {"difference": float(point), "low": float(low), "high": float(high),
-            "method": f"paired bootstrap over {len(a)} excerpts (B={resamples}, seed={seed})"}
+    get = (lambda s, f: getattr(s, f)[kind]) if kind is not None else getattr
+    x, y = (ratio_of([get(s, num) for s in scores], [get(s, den) for s in scores])
+            for scores in (a, b))
+    est = paired_bootstrap(y, x, len(a), seed, resamples, method=(
+        f"paired bootstrap over {len(a)} excerpts (B={resamples}, seed={seed})")).estimate
+    return {"difference": est.value, "low": est.low, "high": est.high, "method": est.method}
 
 
 def cell(e: dict[str, Any], key: str) -> str:

@@ -20,7 +20,7 @@ from citeproof.core.protocols import Library
 from citeproof.core.models import CitationType, CiteForm, ErrorKind, Status, Verdict
 from citeproof.core.pipeline import check_document
 from citeproof.core.read import document_from_text
-from citeproof.core.stats import NAN, Estimate, bootstrap
+from citeproof.core.stats import NAN, Estimate, bootstrap, paired_bootstrap, ratio_bootstrap, ratio_of
 from citeproof.llm.client import ChatModel
 
 CONSERVATIVE = {ErrorKind.NONEXISTENT, ErrorKind.NAME_MISMATCH}
@@ -88,21 +88,13 @@ def score_answer(answer: Answer, library: Library) -> AnswerScore:
         sum(1 for g in groups if all(v.status is Status.UNVERIFIABLE for v in g)))
 
 
-def _ratio(num: np.ndarray, den: np.ndarray):  # type: ignore[no-untyped-def]
-    """Ratio of sums per resample (rows of prompt indices); 0 where nothing was cited."""
-    def stat(idx: np.ndarray) -> np.ndarray:
-        i = idx.astype(int)
-        n, d = num[i].sum(axis=-1), den[i].sum(axis=-1)
-        return np.divide(n, d, out=np.zeros_like(n, dtype=float), where=d > 0)
-    return stat
-
-
 def _rate(scores: list[AnswerScore], field: str, seed: int, resamples: int) -> Estimate:
+    """Ratio of sums over prompts resampled; a resample where nothing was cited counts 0."""
     num = np.array([getattr(s, field) for s in scores], dtype=float)
     den = np.array([s.citations for s in scores], dtype=float)
     if den.sum() == 0:
         return Estimate(NAN, len(scores), NAN, NAN, "no citations")
-    return bootstrap(list(range(len(scores))), seed, resamples, _ratio(num, den))
+    return ratio_bootstrap(num, den, seed, resamples, empty=0.0)
 
 
 def rates(scores: list[AnswerScore], seed: int = 0, resamples: int = 2000) -> dict[str, Any]:
@@ -126,15 +118,12 @@ def paired_test(scores: list[AnswerScore], a: str, b: str, field: str = "conserv
     common = sorted(pa.keys() & pb.keys())
     if not common:
         return {"n": 0, "difference": NAN, "low": NAN, "high": NAN, "p": NAN}
-    arrays = [np.array([getattr(side[p], f) for p in common], dtype=float)
-              for side in (pa, pb) for f in (field, "citations")]
-    idx = np.random.default_rng(seed).integers(0, len(common), size=(resamples, len(common)))
-    full = np.arange(len(common))[np.newaxis, :]
-    ra, rb = _ratio(arrays[0], arrays[1]), _ratio(arrays[2], arrays[3])
-    diff, point = ra(idx) - rb(idx), float((ra(full) - rb(full))[0])
-    low, high = np.quantile(diff, [0.025, 0.975])
-    p = min(1.0, 2 * min(float(np.mean(diff <= 0)), float(np.mean(diff >= 0))))
-    return {"n": len(common), "difference": point, "low": float(low), "high": float(high), "p": p}
+    ra, rb = (ratio_of([getattr(side[p], field) for p in common],
+                       [side[p].citations for p in common], empty=0.0) for side in (pa, pb))
+    test = paired_bootstrap(ra, rb, len(common), seed, resamples)
+    est = test.estimate
+    return {"n": len(common), "difference": est.value, "low": est.low, "high": est.high,
+            "p": test.p_value}
 
 
 def study(scores: list[AnswerScore], library: Library, seed: int = 0,

@@ -19,14 +19,14 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from citeproof.bench.grounding.oracle import Oracle, OracleSnapshot
 from citeproof.core.statutes.ua_registry import CiteStatus, Registry
 from citeproof.bench.grounding.responses import Response
-from citeproof.core.stats import Estimate, bootstrap
+from citeproof.core.stats import Estimate, bootstrap, ratio_bootstrap
 
 NAN = float("nan")
 
@@ -169,18 +169,10 @@ class ScoreReport:
                 "seed": self.seed, "scores": [s.to_dict() for s in self.scores]}
 
 
-def ratio_bootstrap(num: np.ndarray, den: np.ndarray, seed: int,
-                    resamples: int = 2000) -> Estimate:
-    """Cluster bootstrap of sum(num)/sum(den) over responses (micro average)."""
-    n = int(den.sum())
-    method = f"cluster-bootstrap(B={resamples},seed={seed})"
-    if n == 0:
-        return Estimate(NAN, 0, NAN, NAN, method)
-    idx = np.random.default_rng(seed).integers(0, num.size, (resamples, num.size))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        dist = num[idx].sum(axis=1) / den[idx].sum(axis=1)
-    low, high = np.nanquantile(dist, [0.025, 0.975])
-    return Estimate(float(num.sum() / n), n, float(low), float(high), method)
+def micro(num: np.ndarray, den: np.ndarray, seed: int, resamples: int = 2000) -> Estimate:
+    """Cluster bootstrap of sum(num)/sum(den) over responses (micro average); n = sum(den)."""
+    return replace(ratio_bootstrap(num, den, seed, resamples), n=int(den.sum()),
+                   method=f"cluster-bootstrap(B={resamples},seed={seed})")
 
 
 def _est(values: np.ndarray, seed: int) -> Estimate:
@@ -203,6 +195,6 @@ def score(responses: tuple[Response, ...], oracle: Oracle, registry: Registry,
         m = table.resp_system == s
         scores.append(SystemScore(
             name, int(m.sum()), int(n_cites[m].sum()), int(n_cites[m].sum() - n_hits[m].sum()),
-            _est(cp[m], seed), ratio_bootstrap(n_hits[m], n_cites[m], seed),
+            _est(cp[m], seed), micro(n_hits[m], n_cites[m], seed),
             _est(cr[m], seed), _est(ct[m], seed), _est(cq[m], seed)))
     return ScoreReport(oracle.snapshot(), registry.snapshot, seed, tuple(scores))

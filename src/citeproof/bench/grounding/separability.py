@@ -13,7 +13,7 @@ from itertools import combinations
 
 import numpy as np
 
-from citeproof.core.stats import Estimate
+from citeproof.core.stats import Estimate, difference, interval, mean_of, resample
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,28 +52,17 @@ class Separability:
                 "separable_pairs": self.separable_pairs}
 
 
-def bootstrap_means(scores: np.ndarray, resamples: int, seed: int) -> np.ndarray:
-    """Systems × resamples matrix of mean scores over resampled queries."""
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, scores.shape[1], size=(resamples, scores.shape[1]))
-    sample = scores[:, idx]
-    if np.isnan(scores).any():
-        with np.errstate(invalid="ignore"):
-            return np.nanmean(sample, axis=2)
-    return sample.mean(axis=2)
-
-
 def separability(scores: np.ndarray, names: tuple[str, ...], resamples: int = 5000,
                  seed: int = 0, level: float = 0.95) -> Separability:
     """Bootstrap a systems × queries score matrix (nan = missing answer)."""
     method = f"paired-bootstrap(B={resamples},seed={seed})"
     q = scores.shape[1]
-    alpha = (1 - level) / 2
     if q == 0:
         nan = Estimate(float("nan"), 0, float("nan"), float("nan"), method)
         return Separability(tuple(nan for _ in names), names, (), resamples, seed)
-    boot = bootstrap_means(scores, resamples, seed)
-    lo, hi = np.nanquantile(boot, [alpha, 1 - alpha], axis=1)
+    means = mean_of(scores)  # one statistic per system, all on the same resampled queries
+    boot = means(resample(q, seed, resamples))  # systems × resamples
+    lo, hi = interval(boot, level)
     with np.errstate(invalid="ignore"):
         point = np.nanmean(scores, axis=1)
     counts = (~np.isnan(scores)).sum(axis=1)
@@ -81,9 +70,6 @@ def separability(scores: np.ndarray, names: tuple[str, ...], resamples: int = 50
                              method) for s in range(len(names)))
     pairs = []
     for a, b in combinations(range(len(names)), 2):
-        diff = boot[a] - boot[b]
-        p_gt = float(np.mean(diff > 0) + 0.5 * np.mean(diff == 0))
-        d_lo, d_hi = np.nanquantile(diff, [alpha, 1 - alpha])
-        est = Estimate(float(point[a] - point[b]), q, float(d_lo), float(d_hi), method)
-        pairs.append(PairResult(names[a], names[b], p_gt, est))
+        test = difference(boot[a] - boot[b], float(point[a] - point[b]), q, level, method)
+        pairs.append(PairResult(names[a], names[b], test.p_greater, test.estimate))
     return Separability(systems, names, tuple(pairs), resamples, seed)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from citeproof.core.stats import NAN, Estimate, bootstrap
+from citeproof.core.stats import NAN, Estimate, bootstrap, bootstrap_statistic, ratio_bootstrap
 from citeproof.bench.phantom.schema import KINDS, Excerpt, Role
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
@@ -90,12 +90,7 @@ def ratio(num: Sequence[float], den: Sequence[float], seed: int,
     numer, denom = numer[keep], denom[keep]
     if denom.size == 0:
         return Estimate(NAN, 0, NAN, NAN, "bootstrap over excerpts")
-
-    def stat(rows: np.ndarray) -> np.ndarray:
-        idx = rows.astype(int)
-        return numer[idx].sum(axis=-1) / denom[idx].sum(axis=-1)
-
-    est = bootstrap(list(range(denom.size)), seed, resamples, stat)
+    est = ratio_bootstrap(numer, denom, seed, resamples)
     return replace(est, n=int(denom.sum()),
                    method=f"bootstrap over {denom.size} excerpts (B={resamples}, seed={seed})")
 
@@ -107,16 +102,15 @@ def f1(scores: Sequence[ExcerptScore], seed: int, resamples: int = 2000) -> Esti
     if rows.shape[0] == 0 or rows[:, 1].sum() == 0 or rows[:, 3].sum() == 0:
         return Estimate(NAN, rows.shape[0], NAN, NAN, "bootstrap over excerpts")
 
-    def stat(sample: np.ndarray) -> np.ndarray:
-        r = rows[sample.astype(int)].sum(axis=-2)
+    def stat(idx: np.ndarray) -> np.ndarray:
+        r = rows[idx].sum(axis=-2)
         with np.errstate(invalid="ignore", divide="ignore"):
             p, rec = r[..., 0] / r[..., 1], r[..., 2] / r[..., 3]
             out = np.where(p + rec > 0, 2 * p * rec / (p + rec), 0.0)
         return np.nan_to_num(out, nan=0.0)
 
-    est = bootstrap(list(range(rows.shape[0])), seed, resamples, stat)
-    return replace(est, method=f"bootstrap over {rows.shape[0]} excerpts (B={resamples}, "
-                               f"seed={seed})")
+    return bootstrap_statistic(stat, rows.shape[0], seed, resamples, method=(
+        f"bootstrap over {rows.shape[0]} excerpts (B={resamples}, seed={seed})"))
 
 
 def mean(values: Sequence[float], seed: int, resamples: int = 2000) -> Estimate:

@@ -1,0 +1,163 @@
+"""The offline support check: it flags only a proposition the real opinion states the opposite of."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from functools import cache
+
+import pytest
+
+from citeproof.core.models import (
+    Citation,
+    CitationType,
+    CiteForm,
+    Confidence,
+    ErrorKind,
+    Opinion,
+    Outcome,
+    PageBreak,
+    Reason,
+    Span,
+)
+from citeproof.core.support import check_support, opinion_sentences
+from citeproof.library.default import bundled_data_dir
+
+
+@cache
+def opinion(cite: str) -> Opinion:
+    for path in sorted(bundled_data_dir().glob("*.jsonl.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                rec = json.loads(line)
+                if rec["citations"][0]["cite"] == cite:
+                    return Opinion(case_id=rec["id"], text=rec["text"], page_breaks=tuple(
+                        PageBreak(reporter=b["reporter"], volume=b["volume"], page=int(b["page"]),
+                                  offset=b["offset"]) for b in rec["page_breaks"]))
+    raise LookupError(cite)
+
+
+BROWN, BRADY = "347 U.S. 483", "373 U.S. 83"
+DIXON, HUBBERT = "359 Ill. App. 3d 938", "359 Ill. App. 3d 976"
+NAMES = {BROWN: "Brown v. Board of Education", BRADY: "Brady v. Maryland",
+         DIXON: "People v. Dixon", HUBBERT: "Hubbert v. Dell Corp."}
+
+
+def offered_for(proposition: str | None, at: str) -> Citation:
+    """``proposition Name, cite.`` as a brief writes it."""
+    lead = f"{proposition} " if proposition else ""
+    name = NAMES[at]
+    volume, *reporter, page = at.split()
+    start = len(lead) + len(name) + 2
+    return Citation(id="c1", type=CitationType.CASE, form=CiteForm.FULL, text=at,
+                    span=Span(start, start + len(at)), volume=volume, reporter=" ".join(reporter),
+                    page=page, case_name=name, proposition=proposition,
+                    proposition_span=Span(0, len(proposition)) if proposition else None)
+
+
+# --- the opinion states the opposite -------------------------------------------------------
+
+@pytest.mark.parametrize("at, proposition, page, real", [
+    # an antonym: the opinion says "unequal"
+    (BROWN, "Brown held that separate educational facilities are inherently equal.", 495,
+     "Separate educational facilities are inherently unequal."),
+    # a negation the opinion does not have
+    (BRADY, "The suppression by the prosecution of evidence favorable to an accused upon request "
+            "does not violate due process.", 87,
+     "We now hold that the suppression by the prosecution of evidence favorable to an accused "
+     "upon request violates due process"),
+    (DIXON, "The double-enhancement rule is not a statutory construction one.", 945,
+     "The double- enhancement rule is a statutory construction one"),
+    # a parenthetical of the opinion's own: "inadmissible" read as "not admissible"
+    (HUBBERT, "The contents of newspaper articles are hearsay and therefore admissible.", 985,
+     "the contents of newspaper articles are hearsay and therefore inadmissible"),
+], ids=["brown-antonym", "brady-negation", "dixon-negation", "hubbert-antonym"])
+def test_a_reversed_proposition_is_a_misrepresentation_quoting_the_opinion(at, proposition, page, real):
+    c = offered_for(proposition, at)
+    f = check_support(c, opinion(at))
+    assert (f.kind, f.outcome) == (ErrorKind.MISREPRESENTATION, Outcome.FAIL)
+    assert f.explanation == "the opinion states the opposite of the proposition"
+    assert f.confidence == Confidence.NEGATED
+    assert (f.fragment, f.span) == (proposition, c.proposition_span)
+    assert f.evidence.startswith(f'the opinion says (page {page}): "')
+    assert real in f.evidence
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "opinion_sentences() splits at every period, so 'Any language in Plessy v. | Ferguson "
+    "contrary to this finding is rejected.' becomes two sentences and the reversal is missed"))
+def test_a_reversed_proposition_about_a_sentence_naming_a_case_is_flagged():
+    c = offered_for("Any language in Plessy v. Ferguson contrary to this finding is accepted.", BROWN)
+    assert check_support(c, opinion(BROWN)).outcome is Outcome.FAIL
+
+
+# --- the opinion agrees, or says nothing close ------------------------------------------------
+
+@pytest.mark.parametrize("at, proposition", [
+    (BROWN, "Brown held that separate educational facilities are inherently unequal."),
+    (BRADY, "The suppression by the prosecution of evidence favorable to an accused upon request "
+            "violates due process."),
+    (DIXON, "The double-enhancement rule is a statutory construction one."),
+    (HUBBERT, "The contents of newspaper articles are hearsay and therefore inadmissible."),
+])
+def test_a_faithful_proposition_is_not_flagged(at, proposition):
+    f = check_support(offered_for(proposition, at), opinion(at))
+    assert (f.outcome, f.reason) == (Outcome.UNKNOWN, Reason.NOT_CHECKED)
+    assert f.explanation == "a passage of the opinion agrees with the proposition"
+    assert f.fragment is None and f.evidence == ""
+
+
+def test_a_proposition_the_opinion_does_not_discuss_is_left_undecided():
+    c = offered_for("Contracts signed on Sunday are void as against public policy in Maryland.", BRADY)
+    f = check_support(c, opinion(BRADY))
+    assert (f.outcome, f.reason, f.explanation) == (Outcome.UNKNOWN, Reason.NOT_CHECKED,
+                                                    "support not decided offline")
+
+
+def test_when_both_sides_negate_the_check_stays_undecided():
+    # "not ... unequal" against "unequal": two negations against one, never judged offline
+    c = offered_for("Brown held that separate educational facilities are not inherently unequal.", BROWN)
+    f = check_support(c, opinion(BROWN))
+    assert f.outcome is Outcome.UNKNOWN and f.reason is Reason.NOT_CHECKED
+
+
+@pytest.mark.parametrize("at, proposition", [
+    (BROWN, "Separate is fine."),
+    # the quoted words are the quote check's business; what is left is too short
+    (BROWN, "The Court adopted the \u201cseparate educational facilities are inherently equal\u201d rule."),
+    # the case's own name is not content: plessy, ferguson and accepted/rejected are all that remain
+    (BROWN, "Plessy v. Ferguson was rejected in Brown v. Board of Education."),
+])
+def test_a_proposition_too_short_to_compare_is_not_checked(at, proposition):
+    f = check_support(offered_for(proposition, at), opinion(at))
+    assert (f.outcome, f.reason) == (Outcome.UNKNOWN, Reason.NOT_CHECKED)
+    assert f.explanation == "proposition too short to compare offline"
+
+
+@pytest.mark.parametrize("proposition, has_opinion, reason, explanation", [
+    (None, True, Reason.NOT_CHECKED, "no proposition found"),
+    ("", True, Reason.NOT_CHECKED, "no proposition found"),
+    ("Brown held that separate educational facilities are inherently equal.", False, Reason.NO_TEXT,
+     "no opinion text"),
+])
+def test_without_a_proposition_or_an_opinion_nothing_is_decided(proposition, has_opinion, reason,
+                                                                explanation):
+    f = check_support(offered_for(proposition, BROWN), opinion(BROWN) if has_opinion else None)
+    assert (f.kind, f.outcome, f.reason, f.explanation) == (
+        ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN, reason, explanation)
+
+
+def test_a_reversal_in_an_opinion_without_page_markers_names_no_page():
+    brown = opinion(BROWN)
+    bare = Opinion(case_id=brown.case_id, text=brown.text, page_breaks=())
+    c = offered_for("Brown held that separate educational facilities are inherently equal.", BROWN)
+    f = check_support(c, bare)
+    assert f.outcome is Outcome.FAIL
+    assert f.evidence.startswith('the opinion says: "Separate educational facilities')
+
+
+def test_opinion_sentences_cover_the_holding_of_brown_as_one_sentence():
+    text = opinion(BROWN).text
+    spans = [text[s:e].strip() for s, e in opinion_sentences(text)]
+    assert "Separate educational facilities are inherently unequal." in spans
+    assert all(s.endswith((".", "!", "?")) for s in spans)

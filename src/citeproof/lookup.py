@@ -34,7 +34,7 @@ def authority_json(a: Authority | None) -> dict[str, Any] | None:
 def library_info(library: Library) -> dict[str, Any]:
     """Snapshot (name, date, counts) and coverage by reporter."""
     snap = library.snapshot()
-    table: list[tuple[str, str, int, int]] = getattr(library, "coverage_table", list)()
+    table = library.coverage_table()
     return {"name": snap.name, "built_at": snap.built_at, "cases": snap.cases,
             "opinions_with_text": snap.opinions_with_text, "citations": snap.citations,
             "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from citeproof.core.models import Reason
 from citeproof.llm.client import ChatReply, LLMError
 from citeproof.llm.schema import parse_json
 
@@ -35,5 +36,5 @@ class FuncModel:
         return ChatReply(content, parse_json(content, schema) if schema else None, 10, 5)
 
 
-def failing(reason: str) -> FuncModel:
+def failing(reason: Reason) -> FuncModel:
     return FuncModel(lambda _p, _n: LLMError("scripted failure", reason))

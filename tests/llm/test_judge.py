@@ -79,7 +79,7 @@ def test_the_page_reported_is_where_the_quote_lies(library):
 
 
 def test_a_failing_model_leaves_support_undecided(library):
-    v = _verdict(BROWN_CONTRADICTED, library, LLMJudge(failing("rate_limited")))
+    v = _verdict(BROWN_CONTRADICTED, library, LLMJudge(failing(Reason.RATE_LIMITED)))
     f = _finding(v, ErrorKind.MISREPRESENTATION)
     assert f.outcome is Outcome.UNKNOWN and f.reason is Reason.RATE_LIMITED
     assert v.status is not Status.HALLUCINATED

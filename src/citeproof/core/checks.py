@@ -5,6 +5,7 @@ from __future__ import annotations
 from citeproof.core.models import (
     Authority,
     Citation,
+    Confidence,
     Coverage,
     ErrorKind,
     Finding,
@@ -20,6 +21,10 @@ from citeproof.core.quotes import QuoteMatch, locate
 from citeproof.core.statutes.us import impossible_statute
 
 K = ErrorKind
+# Why an unresolved citation is unverifiable when its resolution does not say.
+_UNRESOLVED_REASON = {ResolutionStatus.AMBIGUOUS: Reason.AMBIGUOUS,
+                      ResolutionStatus.ERROR: Reason.BACKEND_ERROR,
+                      ResolutionStatus.UNRESOLVED: Reason.INCOMPLETE_CITE}
 
 
 def check_existence(c: Citation, r: Resolution) -> Finding:
@@ -27,48 +32,47 @@ def check_existence(c: Citation, r: Resolution) -> Finding:
     or a completely covered volume with nothing at that page."""
     fragment, span = c.text, c.span
     if r.status is ResolutionStatus.FOUND:
-        return Finding(K.NONEXISTENT, Outcome.PASS, f"{c.cite} is {r.authority.name_abbreviation}"
+        return Finding(kind=K.NONEXISTENT, outcome=Outcome.PASS,
+                       explanation=f"{c.cite} is {r.authority.name_abbreviation}"
                        if r.authority else "found")
     if r.status is ResolutionStatus.IMPOSSIBLE:
-        return Finding(K.NONEXISTENT, Outcome.FAIL, f"{c.cite} cannot exist", fragment, span,
-                       r.note, 0.95)
+        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
+                       explanation=f"{c.cite} cannot exist", fragment=fragment, span=span,
+                       evidence=r.note, confidence=Confidence.RULED_OUT)
     if r.status is ResolutionStatus.NOT_FOUND and r.containing is not None:
-        probable = r.reason == "probably_inside"
-        return Finding(K.NONEXISTENT, Outcome.FAIL,
-                       f"no case begins at {c.cite}", fragment, span, r.note,
-                       0.85 if probable else 0.95)
+        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
+                       explanation=f"no case begins at {c.cite}", fragment=fragment, span=span,
+                       evidence=r.note, confidence=Confidence.PROBABLY_INSIDE if r.probable
+                       else Confidence.RULED_OUT)
     if r.status is ResolutionStatus.NOT_FOUND and r.coverage is Coverage.COMPLETE:
-        return Finding(K.NONEXISTENT, Outcome.FAIL, f"no case begins at {c.cite}", fragment, span,
-                       f"the library covers {c.volume} {c.reporter} completely and no case "
-                       f"begins at page {c.page}", 0.95)
-    reason = {ResolutionStatus.AMBIGUOUS: Reason.AMBIGUOUS,
-              ResolutionStatus.ERROR: Reason.RATE_LIMITED if r.reason == "rate_limited"
-              else Reason.BACKEND_ERROR,
-              ResolutionStatus.UNRESOLVED: Reason.UNRESOLVED_SHORT_FORM
-              if r.reason == "unresolved_short_form" else Reason.INCOMPLETE_CITE,
-              }.get(r.status, Reason.NOT_IN_COVERAGE)
+        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
+                       explanation=f"no case begins at {c.cite}", fragment=fragment, span=span,
+                       evidence=f"the library covers {c.volume} {c.reporter} completely and no "
+                       f"case begins at page {c.page}", confidence=Confidence.RULED_OUT)
+    reason = r.reason or _UNRESOLVED_REASON.get(r.status, Reason.NOT_IN_COVERAGE)
     explanation = r.note or (f"{c.cite} is not in the library, whose coverage of "
                              f"{c.volume} {c.reporter} is {r.coverage.value}")
-    return Finding(K.NONEXISTENT, Outcome.UNKNOWN, explanation, reason=reason)
+    return Finding(kind=K.NONEXISTENT, outcome=Outcome.UNKNOWN, explanation=explanation,
+                   reason=reason)
 
 
 def check_name(c: Citation, r: Resolution, named_elsewhere: tuple[Authority, ...] = ()) -> Finding:
     """The name as written must belong to the case the cite resolves to."""
     a = r.authority
     if a is None or not c.case_name:
-        return Finding(K.NAME_MISMATCH, Outcome.UNKNOWN, "no resolved case or no written name",
-                       reason=Reason.NOT_CHECKED)
+        return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.UNKNOWN,
+                       explanation="no resolved case or no written name", reason=Reason.NOT_CHECKED)
     match = compare_names(c.case_name, a.name, a.name_abbreviation)
     if match.matches:
-        return Finding(K.NAME_MISMATCH, Outcome.PASS, match.explanation)
+        return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.PASS, explanation=match.explanation)
     evidence = f"{c.cite} is {a.name_abbreviation} ({a.decision_date[:4]})"
     others = [o for o in named_elsewhere if o.id != a.id]
     if others:
         evidence += "; a case named " + c.case_name + " is " + "; ".join(
             f"{o.name_abbreviation}, {o.citation} ({o.decision_date[:4]})" for o in others[:3])
-    return Finding(K.NAME_MISMATCH, Outcome.FAIL,
-                   f"the name written does not match the case at {c.cite}",
-                   c.text, c.span, evidence, 0.9)
+    return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.FAIL,
+                   explanation=f"the name written does not match the case at {c.cite}",
+                   fragment=c.text, span=c.span, evidence=evidence, confidence=Confidence.DIFFERS)
 
 
 def check_parallel(c: Citation, r: Resolution, primary: Resolution | None,
@@ -78,16 +82,19 @@ def check_parallel(c: Citation, r: Resolution, primary: Resolution | None,
         return None
     real = primary.authority
     if r.authority is not None and r.authority.id != real.id:
-        return Finding(K.NAME_MISMATCH, Outcome.FAIL,
-                       f"parallel cite {c.cite} is a different case from {primary_cite.cite}",
-                       c.text, c.span,
-                       f"{c.cite} is {r.authority.name_abbreviation}; {primary_cite.cite} is "
-                       f"{real.name_abbreviation}", 0.9)
+        return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.FAIL,
+                       explanation=f"parallel cite {c.cite} is a different case from "
+                       f"{primary_cite.cite}", fragment=c.text, span=c.span,
+                       evidence=f"{c.cite} is {r.authority.name_abbreviation}; "
+                       f"{primary_cite.cite} is {real.name_abbreviation}",
+                       confidence=Confidence.DIFFERS)
     known = [x for x in real.citations if x.reporter == c.reporter]
     if r.authority is None and known and all(str(x) != c.cite for x in known):
-        return Finding(K.NONEXISTENT, Outcome.FAIL,
-                       f"{real.name_abbreviation} is not reported at {c.cite}", c.text, c.span,
-                       f"its {c.reporter} cite is {', '.join(str(x) for x in known)}", 0.9)
+        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
+                       explanation=f"{real.name_abbreviation} is not reported at {c.cite}",
+                       fragment=c.text, span=c.span,
+                       evidence=f"its {c.reporter} cite is {', '.join(str(x) for x in known)}",
+                       confidence=Confidence.DIFFERS)
     return None
 
 
@@ -97,7 +104,8 @@ def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], l
     matches: list[QuoteMatch] = []
     for q in c.quotes:
         if opinion is None:
-            findings.append(Finding(K.MISQUOTE, Outcome.UNKNOWN, "no opinion text in the library",
+            findings.append(Finding(kind=K.MISQUOTE, outcome=Outcome.UNKNOWN,
+                                    explanation="no opinion text in the library",
                                     reason=Reason.NO_TEXT))
             continue
         m = locate(q.text, opinion.text)
@@ -105,15 +113,20 @@ def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], l
             continue
         matches.append(m)
         if m.found:
-            findings.append(Finding(K.MISQUOTE, Outcome.PASS, "quote found in the opinion"))
+            findings.append(Finding(kind=K.MISQUOTE, outcome=Outcome.PASS,
+                                    explanation="quote found in the opinion"))
         elif m.real_wording:
             findings.append(Finding(
-                K.MISQUOTE, Outcome.FAIL, "the quote alters the opinion's words", q.text, q.span,
-                f"the opinion reads: \"{m.real_wording}\"; changes: {m.diff}", 0.9))
+                kind=K.MISQUOTE, outcome=Outcome.FAIL,
+                explanation="the quote alters the opinion's words", fragment=q.text, span=q.span,
+                evidence=f"the opinion reads: \"{m.real_wording}\"; changes: {m.diff}",
+                confidence=Confidence.DIFFERS))
         else:
-            findings.append(Finding(K.MISQUOTE, Outcome.FAIL,
-                                    "the quoted words are not in the opinion", q.text, q.span,
-                                    f"closest passage scored {m.score:.0f}/100", 0.75))
+            findings.append(Finding(kind=K.MISQUOTE, outcome=Outcome.FAIL,
+                                    explanation="the quoted words are not in the opinion",
+                                    fragment=q.text, span=q.span,
+                                    evidence=f"closest passage scored {m.score:.0f}/100",
+                                    confidence=Confidence.NOT_IN_TEXT))
     return findings, matches
 
 
@@ -136,35 +149,43 @@ def check_pincite(c: Citation, r: Resolution, opinion: Opinion | None,
                or (next_case_page and p > next_case_page)]
     if outside:
         end = last_page or next_case_page
-        return Finding(K.WRONG_PINCITE, Outcome.FAIL,
-                       f"pin page {outside[0]} lies outside the case", c.text, c.span,
-                       f"{r.authority.name_abbreviation} begins at page {first}"
-                       + (f" and ends by page {end}" if end else ""), 0.95)
+        return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.FAIL,
+                       explanation=f"pin page {outside[0]} lies outside the case",
+                       fragment=c.text, span=c.span,
+                       evidence=f"{r.authority.name_abbreviation} begins at page {first}"
+                       + (f" and ends by page {end}" if end else ""),
+                       confidence=Confidence.RULED_OUT)
     located = [m for m in matches if m.found]
     moved = check_proposition_pin(c, opinion) if not located else None
     if moved is not None:
         return moved
     if not located:
-        return Finding(K.WRONG_PINCITE, Outcome.PASS if opinion is None or not c.quotes else
-                       Outcome.UNKNOWN, "pin page lies within the case; content not checked")
+        return Finding(kind=K.WRONG_PINCITE,
+                       outcome=Outcome.PASS if opinion is None or not c.quotes else Outcome.UNKNOWN,
+                       explanation="pin page lies within the case; content not checked")
     if opinion is None or not opinion.breaks_for(c.reporter or ""):
-        return Finding(K.WRONG_PINCITE, Outcome.UNKNOWN, "the opinion text has no page markers "
-                       f"for {c.reporter}", reason=Reason.NO_PAGE_MARKERS)
+        return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.UNKNOWN,
+                       explanation=f"the opinion text has no page markers for {c.reporter}",
+                       reason=Reason.NO_PAGE_MARKERS)
     for m in located:
         pages = _pages_of(opinion, c.reporter or "", m)
         if pages and not any(pages[0] <= p <= pages[1] for p in c.pin_pages):
             where = str(pages[0]) if pages[0] == pages[1] else f"{pages[0]}-{pages[1]}"
-            return Finding(K.WRONG_PINCITE, Outcome.FAIL,
-                           f"the quoted words are not on page {c.pin_text}", c.text, c.span,
-                           f"\"{m.real_wording[:120]}\" is on page {where} of {c.volume} "
-                           f"{c.reporter}", 0.95)
-    return Finding(K.WRONG_PINCITE, Outcome.PASS, "the quote is on the pin page")
+            return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.FAIL,
+                           explanation=f"the quoted words are not on page {c.pin_text}",
+                           fragment=c.text, span=c.span,
+                           evidence=f"\"{m.real_wording[:120]}\" is on page {where} of "
+                           f"{c.volume} {c.reporter}", confidence=Confidence.RULED_OUT)
+    return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.PASS,
+                   explanation="the quote is on the pin page")
 
 
 def check_statute(c: Citation) -> Finding:
     why = impossible_statute(c.statute_code or "", c.statute_title, c.statute_section or "")
     if why:
-        return Finding(K.STATUTE_NONEXISTENT, Outcome.FAIL, "no such provision", c.text, c.span,
-                       why, 0.95)
-    return Finding(K.STATUTE_NONEXISTENT, Outcome.UNKNOWN,
-                   "statute text is not in the library", reason=Reason.STATUTE_NOT_IN_REGISTRY)
+        return Finding(kind=K.STATUTE_NONEXISTENT, outcome=Outcome.FAIL,
+                       explanation="no such provision", fragment=c.text, span=c.span,
+                       evidence=why, confidence=Confidence.RULED_OUT)
+    return Finding(kind=K.STATUTE_NONEXISTENT, outcome=Outcome.UNKNOWN,
+                   explanation="statute text is not in the library",
+                   reason=Reason.STATUTE_NOT_IN_REGISTRY)

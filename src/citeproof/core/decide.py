@@ -3,8 +3,10 @@
 1. Any failed check → ``hallucinated`` (every failed check is listed). A statute found
    in force in a registry is ``verified``; any other statute is ``unverifiable``.
 2. The citation did not resolve to a real case → ``unverifiable`` with the reason.
-3. A quote could not be checked (no text, no page markers) → ``unverifiable``.
-4. Otherwise → ``verified``. Support (misrepresentation) left undecided offline does not
+3. A backend fault kept the opinion text from the checks → ``unverifiable`` with the fault's
+   reason (``backend_error``, ``rate_limited``), never ``no_text`` and never ``verified``.
+4. A quote could not be checked (no text, no page markers) → ``unverifiable``.
+5. Otherwise → ``verified``. Support (misrepresentation) left undecided offline does not
    block a verdict: the case exists, the name matches and the quotes are there.
 """
 
@@ -26,7 +28,9 @@ from citeproof.core.models import (
 _BLOCKING_UNKNOWN = {ErrorKind.MISQUOTE, ErrorKind.WRONG_PINCITE}
 
 
-def decide(citation: Citation, resolution: Resolution, findings: list[Finding]) -> Verdict:
+def decide(citation: Citation, resolution: Resolution, findings: list[Finding],
+           fault: Reason | None = None) -> Verdict:
+    """``fault``: why the opinion text could not be fetched, when a backend failed."""
     failed = tuple(f for f in findings if f.outcome is Outcome.FAIL)
     authority = resolution.authority
     if failed:
@@ -40,6 +44,8 @@ def decide(citation: Citation, resolution: Resolution, findings: list[Finding]) 
         existence = next((f for f in findings if f.kind is ErrorKind.NONEXISTENT), None)
         reason = existence.reason if existence and existence.reason else Reason.NOT_IN_COVERAGE
         return Verdict(citation, Status.UNVERIFIABLE, reason, None, (), tuple(findings))
+    if fault is not None:
+        return Verdict(citation, Status.UNVERIFIABLE, fault, authority, (), tuple(findings))
     blocking = next((f for f in findings if f.outcome is Outcome.UNKNOWN
                      and f.kind in _BLOCKING_UNKNOWN and f.reason is not None), None)
     if blocking is not None:

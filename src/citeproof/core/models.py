@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +200,8 @@ class Resolution:
     coverage: Coverage = Coverage.NOT_COVERED
     containing: Authority | None = None
     note: str = ""
-    reason: str | None = None
+    reason: Reason | None = None  # why the library gave no answer (unresolved, ambiguous, error)
+    probable: bool = False  # ``containing`` is inferred from the catalogue's layout, not known
 
 
 class ErrorKind(StrEnum):
@@ -219,6 +221,9 @@ class Outcome(StrEnum):
 
 
 class Reason(StrEnum):
+    """Why nothing was concluded: of an unverifiable verdict, of an unknown finding, of a
+    resolution that gave no answer, and of a `LibraryError`."""
+
     NOT_IN_COVERAGE = "not_in_coverage"
     NO_TEXT = "no_text"
     NO_PAGE_MARKERS = "no_page_markers"
@@ -231,7 +236,27 @@ class Reason(StrEnum):
     STATUTE_NOT_IN_REGISTRY = "statute_not_in_registry"
 
 
-@dataclass(frozen=True, slots=True)
+class Confidence:
+    """How strongly a finding's evidence bears it out, named by the kind of evidence.
+
+    The numbers are part of the JSON output (``errors[].confidence``); several kinds of
+    evidence share a number.
+    """
+
+    CERTAIN: Final = 1.0  # observed directly (a pass), or nothing concluded (an unknown)
+    RULED_OUT: Final = 0.95  # records rule it out: reporter history, catalogue, page markers
+    DIFFERS: Final = 0.9  # the name, wording or parallel cite differs from the real one
+    NOT_IN_FORCE: Final = 0.9  # the registry has the provision repealed, or its code not in force
+    PROBABLY_INSIDE: Final = 0.85  # the page lies inside a case by the catalogue's layout
+    PRINTED_ELSEWHERE: Final = 0.8  # the proposition is printed in the opinion, on other pages
+    JUDGED: Final = 0.8  # an LLM judge's answer, backed by a quote found in the opinion
+    NOT_IN_TEXT: Final = 0.75  # the quoted words are nowhere in the opinion
+    NEGATED: Final = 0.7  # the opinion's closest sentences negate the proposition (offline)
+    JUDGED_PIN: Final = 0.7  # an LLM judge says the pin page does not hold the cited matter
+    JUDGED_UNSUPPORTED: Final = 0.6  # an LLM judge found the passages do not support it
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Finding:
     """The result of one check on one citation."""
 
@@ -241,7 +266,7 @@ class Finding:
     fragment: str | None = None
     span: Span | None = None
     evidence: str = ""
-    confidence: float = 1.0
+    confidence: float = Confidence.CERTAIN
     reason: Reason | None = None
 
 

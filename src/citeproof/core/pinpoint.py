@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.core.models import Citation, ErrorKind, Finding, Opinion, Outcome
+from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
 from citeproof.core.support import opinion_sentences
 
 MIN_WORDS = 6
@@ -59,7 +59,8 @@ def check_proposition_pin(c: Citation, opinion: Opinion | None) -> Finding | Non
     if found is None or any(p in found[0] for p in c.pin_pages):
         return None
     where = ", ".join(str(p) for p in sorted(found[0]))
-    return Finding(ErrorKind.WRONG_PINCITE, Outcome.FAIL,
-                   f"the proposition is not on page {c.pin_text}", c.text, c.span,
-                   f"the opinion says it on page {where} of {c.volume} {c.reporter}: "
-                   f"\"{found[1][:200]}\"", 0.8)
+    return Finding(kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.FAIL,
+                   explanation=f"the proposition is not on page {c.pin_text}",
+                   fragment=c.text, span=c.span,
+                   evidence=f"the opinion says it on page {where} of {c.volume} {c.reporter}: "
+                   f"\"{found[1][:200]}\"", confidence=Confidence.PRINTED_ELSEWHERE)

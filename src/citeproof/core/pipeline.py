@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from citeproof.core.checks import (
     check_existence,
@@ -20,9 +20,11 @@ from citeproof.core.models import (
     Citation,
     CitationType,
     Document,
+    ErrorKind,
     Finding,
     Opinion,
     Outcome,
+    Reason,
     Resolution,
 )
 from citeproof.core.protocols import Library, LibraryError
@@ -32,6 +34,7 @@ from citeproof.core.statutes.ua import ua_statute_verdicts
 from citeproof.core.support import check_support
 
 Progress = Callable[[int, int], None]
+T = TypeVar("T")
 
 
 class SupportJudge(Protocol):
@@ -49,9 +52,7 @@ class SupportJudge(Protocol):
 def check_document(document: Document, library: Library, progress: Progress | None = None,
                    judge: SupportJudge | None = None) -> Report:
     citations = extract_citations(document)
-    prefetch = getattr(library, "prefetch", None)
-    if prefetch is not None:  # remote libraries batch their lookups before resolution
-        prefetch(citations)
+    library.prefetch(citations)  # remote libraries batch their lookups before resolution
     by_id = {c.id: c for c in citations}
     resolutions: dict[str, Resolution] = {}
     cache: dict[tuple[str | None, ...], Resolution] = {}
@@ -63,8 +64,8 @@ def check_document(document: Document, library: Library, progress: Progress | No
             resolutions[c.id] = cache[key] = resolve(c, library)
     verdicts = []
     for n, c in enumerate(citations, 1):
-        findings = _findings(c, resolutions, by_id, library, judge)
-        verdicts.append(decide(c, resolutions[c.id], findings))
+        findings, fault = _findings(c, resolutions, by_id, library, judge)
+        verdicts.append(decide(c, resolutions[c.id], findings, fault))
         if progress:
             progress(n, len(citations))
     verdicts.extend(ua_statute_verdicts(document.text))
@@ -73,28 +74,53 @@ def check_document(document: Document, library: Library, progress: Progress | No
 
 
 def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, Citation],
-              library: Library, judge: SupportJudge | None) -> list[Finding]:
+              library: Library, judge: SupportJudge | None) -> tuple[list[Finding], Reason | None]:
+    """The citation's findings, and the backend fault that kept its opinion text from the
+    content checks (None when there was none)."""
     if c.type is CitationType.STATUTE:
-        return [check_statute(c)]
+        return [check_statute(c)], None
     r = resolutions[c.id]
     findings = [check_existence(c, r)]
     primary_id = min((c.id, *c.parallel_ids), key=lambda i: by_id[i].span.start)
     if primary_id != c.id:
         parallel = check_parallel(c, r, resolutions.get(primary_id), by_id.get(primary_id))
         if parallel is not None:
-            return [*findings, parallel]
+            return [*findings, parallel], None
     if r.authority is None:
-        return findings
+        return findings, None
     name = check_name(c, r)
     if name.outcome is Outcome.FAIL and c.case_name:
         name = check_name(c, r, _safe(lambda: library.cases_named(c.case_name or ""), ()))
     findings.append(name)
     if primary_id != c.id and not c.pin_pages:
-        return findings  # the group's first cite carries its quotes and proposition
-    wants_text = r.authority.has_text or getattr(library, "fetches_text", False)
-    opinion = _safe(lambda: library.opinion(r.authority.id), None) if wants_text else None
+        return findings, None  # the group's first cite carries its quotes and proposition
+    opinion = None
+    if r.authority.has_text or library.fetches_text:
+        try:
+            opinion = library.opinion(r.authority.id)
+        except LibraryError as exc:  # a fault is not "no text": nothing is concluded from it
+            findings.extend(_unfetched_findings(c, r, library, exc))
+            return findings, exc.reason
     findings.extend(_content_findings(c, r, opinion, library, judge))
-    return findings
+    return findings, None
+
+
+def _unfetched_findings(c: Citation, r: Resolution, library: Library,
+                        fault: LibraryError) -> list[Finding]:
+    """The content checks when the opinion could not be fetched: each undecided with the
+    fault's reason, except a pin page that the case's bounds alone put outside it."""
+    why = f"the opinion text could not be fetched: {fault}"
+    out = [Finding(kind=ErrorKind.MISQUOTE, outcome=Outcome.UNKNOWN, explanation=why,
+                   reason=fault.reason) for _ in c.quotes]
+    if c.pin_pages:
+        last_page, next_page = _case_bounds(c, r, library)
+        pin = check_pincite(c, r, None, [], last_page, next_page)
+        out.append(pin if pin is not None and pin.outcome is Outcome.FAIL else Finding(
+            kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.UNKNOWN, explanation=why,
+            reason=fault.reason))
+    out.append(Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
+                       explanation=why, reason=fault.reason))
+    return out
 
 
 def _content_findings(c: Citation, r: Resolution, opinion: Opinion | None,
@@ -121,7 +147,9 @@ def _case_bounds(c: Citation, r: Resolution, library: Library) -> tuple[int | No
     return (around.last_known_page if around.last_page_exact else None), around.next_case_page
 
 
-def _safe(call, default):  # type: ignore[no-untyped-def]
+def _safe(call: Callable[[], T], default: T) -> T:
+    """The answer, or ``default`` when the library fails; for lookups that only add
+    evidence (other cases of the same name, a case's page bounds)."""
     try:
         return call()
     except LibraryError:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from citeproof.core.models import Authority, Coverage, Opinion, Snapshot
+from citeproof.core.models import Authority, Citation, Coverage, Opinion, Reason, Snapshot
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +28,26 @@ class CasePages:
 class LibraryError(Exception):
     """A backend could not answer (I/O, HTTP, throttling); never read as 'not found'."""
 
-    def __init__(self, message: str, reason: str = "backend_error") -> None:
+    def __init__(self, message: str, reason: Reason = Reason.BACKEND_ERROR) -> None:
         super().__init__(message)
         self.reason = reason
 
 
 class Library(Protocol):
+    """What the checks ask of a library; each backend answers every question honestly,
+    with an empty answer where it has nothing to offer."""
+
+    @property
+    def fetches_text(self) -> bool:
+        """True when `opinion` may find text for a case whose ``has_text`` is False (a
+        chain asks its remote library): the pipeline then asks for text of every case."""
+        ...
+
     def snapshot(self) -> Snapshot: ...
+
+    def prefetch(self, citations: Iterable[Citation]) -> None:
+        """Batch the lookups a document will need before resolution (a no-op locally)."""
+        ...
 
     def cases_at(self, volume: str, reporter: str, page: int) -> tuple[Authority, ...]:
         """Cases whose first page in ``reporter`` is ``page``."""
@@ -45,7 +59,21 @@ class Library(Protocol):
 
     def coverage(self, reporter: str, volume: str) -> Coverage: ...
 
+    def coverage_table(self) -> list[tuple[str, str, int, int]]:
+        """``(reporter, status, volumes, ranges)`` per reporter and status; [] when the
+        library keeps no volume table."""
+        ...
+
+    def case(self, case_id: str) -> Authority | None:
+        """The case with this id, or None when the library does not know it."""
+        ...
+
     def opinion(self, case_id: str) -> Opinion | None: ...
+
+    def passages(self, case_id: str, query: str, limit: int = 5) -> list[tuple[str, int, str]]:
+        """Best-matching passages of one opinion, ``(reporter, page, text)``; [] without a
+        full-text index (callers then search the opinion text themselves)."""
+        ...
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         """Cases whose distinctive parties match the name as written."""

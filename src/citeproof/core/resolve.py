@@ -9,6 +9,7 @@ from citeproof.core.models import (
     Citation,
     CitationType,
     Coverage,
+    Reason,
     Resolution,
     ResolutionStatus,
 )
@@ -73,12 +74,13 @@ def impossible_cite(citation: Citation) -> str | None:
 def resolve(citation: Citation, library: Library) -> Resolution:
     """Resolve one case citation; backend faults become an ``error`` resolution."""
     if citation.type is not CitationType.CASE:
-        return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason="not_a_case")
+        return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=Reason.NOT_CHECKED)
     if not (citation.volume and citation.reporter and citation.page):
-        reason = "unresolved_short_form" if citation.antecedent_id is None else "incomplete_cite"
+        reason = (Reason.UNRESOLVED_SHORT_FORM if citation.antecedent_id is None
+                  else Reason.INCOMPLETE_CITE)
         return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=reason)
     if not citation.page.isdigit():
-        return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason="incomplete_cite",
+        return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=Reason.INCOMPLETE_CITE,
                           note="blank or non-numeric page")
     try:
         return _resolve(citation, library)
@@ -110,7 +112,7 @@ def _resolve(citation: Citation, library: Library) -> Resolution:
                 f"(p. {around.first_page}) and the next opinion (p. {around.next_case_page}), "
                 "inside the opinions section")
         return Resolution(citation.id, ResolutionStatus.NOT_FOUND, coverage=coverage,
-                          containing=around.authority, note=note, reason="probably_inside")
+                          containing=around.authority, note=note, probable=True)
     return Resolution(citation.id, ResolutionStatus.NOT_FOUND, coverage=coverage)
 
 
@@ -123,5 +125,5 @@ def _disambiguate(citation: Citation, found: tuple[Authority, ...],
             return Resolution(citation.id, ResolutionStatus.FOUND, named[0], candidates=found,
                               coverage=coverage)
     return Resolution(citation.id, ResolutionStatus.AMBIGUOUS, candidates=found, coverage=coverage,
-                      reason="ambiguous",
+                      reason=Reason.AMBIGUOUS,
                       note=f"{len(found)} cases begin at {citation.cite}")

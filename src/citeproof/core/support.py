@@ -14,7 +14,15 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from citeproof.core.models import Citation, ErrorKind, Finding, Opinion, Outcome, Reason
+from citeproof.core.models import (
+    Citation,
+    Confidence,
+    ErrorKind,
+    Finding,
+    Opinion,
+    Outcome,
+    Reason,
+)
 
 _NEGATIONS = {"not", "no", "never", "cannot", "neither", "nor", "without", "n't", "none"}
 ANTONYMS = {  # a word → its affirmative opposite
@@ -79,16 +87,17 @@ def _signed_sentences(text: str) -> tuple[tuple[str, int, frozenset[str], int], 
 
 def check_support(c: Citation, opinion: Opinion | None) -> Finding:
     if not c.proposition:
-        return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN, "no proposition found",
-                       reason=Reason.NOT_CHECKED)
+        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
+                       explanation="no proposition found", reason=Reason.NOT_CHECKED)
     if opinion is None:
-        return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN, "no opinion text",
-                       reason=Reason.NO_TEXT)
+        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
+                       explanation="no opinion text", reason=Reason.NO_TEXT)
     claim, claim_negations = _signature(re.sub(r"[“\"][^”\"]*[”\"]", " ", c.proposition))
     claim -= _signature(c.case_name or "")[0]
     if len(claim) < MIN_CONTENT_WORDS:
-        return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN,
-                       "proposition too short to compare offline", reason=Reason.NOT_CHECKED)
+        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
+                       explanation="proposition too short to compare offline",
+                       reason=Reason.NOT_CHECKED)
     close: list[tuple[str, int, int]] = []
     for sentence, offset, words, negations in _signed_sentences(opinion.text):
         if len(claim & words) / len(claim) >= OVERLAP:
@@ -97,11 +106,12 @@ def check_support(c: Citation, opinion: Opinion | None) -> Finding:
         sentence, offset, _ = close[0]
         page = next((opinion.page_at(offset, r) for r in opinion.reporters()), None)
         where = f" (page {page})" if page else ""
-        return Finding(ErrorKind.MISREPRESENTATION, Outcome.FAIL,
-                       "the opinion states the opposite of the proposition",
-                       c.proposition, c.proposition_span,
-                       f"the opinion says{where}: \"{sentence[:300]}\"", 0.7)
-    return Finding(ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN,
-                   "support not decided offline" if not close else
+        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.FAIL,
+                       explanation="the opinion states the opposite of the proposition",
+                       fragment=c.proposition, span=c.proposition_span,
+                       evidence=f"the opinion says{where}: \"{sentence[:300]}\"",
+                       confidence=Confidence.NEGATED)
+    return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
+                   explanation="support not decided offline" if not close else
                    "a passage of the opinion agrees with the proposition",
                    reason=Reason.NOT_CHECKED)

@@ -17,9 +17,9 @@ _RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Covera
 
 
 class RemoteLibrary(Library, Protocol):
-    def owns(self, case_id: str) -> bool: ...
-
-    def prefetch(self, citations: Iterable[Citation]) -> None: ...
+    def owns(self, case_id: str) -> bool:
+        """True for the ids of the cases this library hands out."""
+        ...
 
 
 class ChainLibrary:
@@ -62,6 +62,13 @@ class ChainLibrary:
         both = (self.local.coverage(reporter, volume), self.remote.coverage(reporter, volume))
         return min(both, key=_RANK.index)
 
+    def coverage_table(self) -> list[tuple[str, str, int, int]]:
+        """The local table: the remote library keeps none."""
+        return self.local.coverage_table()
+
+    def case(self, case_id: str) -> Authority | None:
+        return (self.remote if self.remote.owns(case_id) else self.local).case(case_id)
+
     fetches_text = True  # the pipeline asks for text even where the local case has none
 
     def opinion(self, case_id: str) -> Opinion | None:
@@ -71,7 +78,7 @@ class ChainLibrary:
         local = self.local.opinion(case_id)
         if local is not None:
             return local
-        case = getattr(self.local, "case", lambda _id: None)(case_id)
+        case = self.local.case(case_id)
         for cite in case.citations if case is not None else ():
             covered = self.remote.coverage(cite.reporter, cite.volume)
             if not cite.page.isdigit() or covered not in (Coverage.COMPLETE,
@@ -81,6 +88,10 @@ class ChainLibrary:
             if len(found) == 1:
                 return self.remote.opinion(found[0].id)
         return None
+
+    def passages(self, case_id: str, query: str, limit: int = 5) -> list[tuple[str, int, str]]:
+        return (self.remote if self.remote.owns(case_id) else self.local).passages(
+            case_id, query, limit)
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         return self.local.cases_named(name, limit)

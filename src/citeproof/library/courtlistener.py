@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 
-from citeproof.core.models import ReporterCite
+from citeproof.core.models import Reason, ReporterCite
 from citeproof.core.protocols import LibraryError
 from citeproof.core.version import __version__
 
@@ -174,7 +174,7 @@ class CourtListenerClient:
                 if response.status_code == THROTTLED:
                     throttles += 1
                     if throttles > self.policy.throttle_rounds:
-                        raise LibraryError("CourtListener kept throttling the request", "rate_limited")
+                        raise LibraryError("CourtListener kept throttling the request", Reason.RATE_LIMITED)
                     self._wait(self._throttle_delay(response))
                     continue
                 if response.status_code < 500:
@@ -202,7 +202,7 @@ class CourtListenerClient:
     def _wait(self, seconds: float) -> None:
         if seconds > self.policy.max_wait:
             raise LibraryError(f"CourtListener asks to wait {seconds:.0f} s (limit "
-                               f"{self.policy.max_wait:.0f} s)", "rate_limited")
+                               f"{self.policy.max_wait:.0f} s)", Reason.RATE_LIMITED)
         self._sleep(max(seconds, 0.0))
 
     def _json(self, method: str, path: str, data: dict[str, str] | None = None) -> Any:
@@ -240,7 +240,7 @@ class CourtListenerClient:
                 break
             rounds += 1
             if rounds > self.policy.throttle_rounds:
-                raise LibraryError("CourtListener kept throttling citations", "rate_limited")
+                raise LibraryError("CourtListener kept throttling citations", Reason.RATE_LIMITED)
             self._wait(wait if wait is not None else self.policy.backoff)
             pending = [c for c in pending[first_throttled:] if c not in results]
         return results

@@ -93,6 +93,8 @@ def assemble_opinion(case_id: str, cluster: ClusterInfo, htmls: list[str]) -> Op
 class CourtListenerLibrary:
     """The remote library; ``prefetch`` batches a whole document's lookups first."""
 
+    fetches_text = False  # ``has_text`` says whether the cluster lists opinions
+
     def __init__(self, client: CourtListenerClient, cache: RemoteCache | None = None,
                  covered: frozenset[str] = COVERED_REPORTERS) -> None:
         self.client, self.cache, self.covered = client, cache, covered
@@ -185,6 +187,17 @@ class CourtListenerLibrary:
             return Coverage.NOT_COVERED
         return Coverage.COMPLETE
 
+    def coverage_table(self) -> list[tuple[str, str, int, int]]:
+        """[]: coverage is by reporter (`COVERED_REPORTERS`), with no volume table."""
+        return []
+
+    def case(self, case_id: str) -> Authority | None:
+        """A case this run has already seen in a lookup; never sends a request."""
+        number = case_id.removeprefix(CASE_PREFIX)
+        if not self.owns(case_id) or not number.isdigit() or int(number) not in self._clusters:
+            return None
+        return authority(self._clusters[int(number)])
+
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         return ()
 
@@ -205,3 +218,7 @@ class CourtListenerLibrary:
                 self.cache.put_opinion(self.source, cached)
         self._opinions[case_id] = cached
         return cached if cached.text else None
+
+    def passages(self, case_id: str, query: str, limit: int = 5) -> list[tuple[str, int, str]]:
+        """[]: no full-text index; callers search the opinion text themselves."""
+        return []

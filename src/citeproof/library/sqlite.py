@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from citeproof.core.models import Authority, Coverage, Opinion, PageBreak, ReporterCite, Snapshot
+from citeproof.core.models import (
+    Authority,
+    Citation,
+    Coverage,
+    Opinion,
+    PageBreak,
+    ReporterCite,
+    Snapshot,
+)
 from citeproof.core.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.protocols import CasePages, LibraryError
 
@@ -54,6 +63,8 @@ def migrate(conn: sqlite3.Connection) -> None:
 class SQLiteLibrary:
     """Read-only access to a built library file; safe to share between threads."""
 
+    fetches_text = False  # ``has_text`` is exact: a case has text iff it has an opinions row
+
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         if not self.path.exists():
@@ -88,6 +99,9 @@ class SQLiteLibrary:
 
     def snapshot(self) -> Snapshot:
         return self._snapshot
+
+    def prefetch(self, citations: Iterable[Citation]) -> None:
+        """Nothing to batch: every lookup is a local query."""
 
     def meta(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT key, value FROM meta").fetchall())

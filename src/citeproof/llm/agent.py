@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from citeproof.core.models import CitationType, ErrorKind, Outcome, Status
+from citeproof.core.models import CitationType, ErrorKind, Outcome, Reason, Status
 from citeproof.core.pipeline import Report, check_document
 from citeproof.core.protocols import Library
 from citeproof.core.quotes import locate
@@ -229,7 +229,7 @@ class BeliefAgent:
                 reply = self.model.chat([{"role": "system", "content": system},
                                          {"role": "user", "content": prompt}], AGENT_SCHEMA, "step")
             except LLMError as exc:
-                loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason})
+                loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason.value})
                 stopped = "error"
                 break
             if self._step(loop, tools, reply):
@@ -276,7 +276,7 @@ def single_call(model: ChatModel, library: Library, text: str) -> AgentRun:
         reply = model.chat([{"role": "system", "content": system},
                             {"role": "user", "content": prompt}], FINAL_SCHEMA, "final")
     except LLMError as exc:
-        loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason})
+        loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason.value})
         return loop.result("error")
     loop.count(reply)
     rejected = apply_updates(loop.beliefs, reply.data["belief"], library)
@@ -311,7 +311,7 @@ class _ReplayModel:
             raise ReplayMismatch("the run asked for more replies than the trace holds")
         record = self._replies.pop(0)
         if record["type"] == "error":
-            raise LLMError(record["error"], record["reason"])
+            raise LLMError(record["error"], Reason(record["reason"]))
         return ChatReply(record["reply"], json.loads(record["reply"]), 0, 0, cached=True,
                          requests=0)
 

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import httpx
 
+from citeproof.core.models import Reason
 from citeproof.llm.cache import ResponseCache, cache_key
 from citeproof.llm.schema import SchemaError, parse_json
 
@@ -29,9 +30,9 @@ Message = dict[str, str]
 
 
 class LLMError(Exception):
-    """The model could not give a usable answer; ``reason`` is a `Reason` value."""
+    """The model could not give a usable answer, and the `Reason` why."""
 
-    def __init__(self, message: str, reason: str = "backend_error") -> None:
+    def __init__(self, message: str, reason: Reason = Reason.BACKEND_ERROR) -> None:
         super().__init__(message)
         self.reason = reason
 
@@ -68,7 +69,7 @@ class LLMConfig:
         values.update({k: v for k, v in overrides.items() if v is not None})
         if not values.get("model"):
             raise LLMError("no model configured: set CITEPROOF_LLM_MODEL or pass --model",
-                           "not_checked")
+                           Reason.NOT_CHECKED)
         return cls(**values)
 
     def open_cache(self) -> ResponseCache | None:
@@ -143,7 +144,7 @@ class ChatClient:
             if self.cache is not None:
                 self.cache.put(key, self.config.model, content, *tokens)
             return ChatReply(content, data, tokens[0], tokens[1], requests=attempt)
-        raise LLMError(f"no valid reply from {self.name}: {problem}", "backend_error")
+        raise LLMError(f"no valid reply from {self.name}: {problem}", Reason.BACKEND_ERROR)
 
     def _body(self, messages: list[Message], schema: dict[str, Any] | None,
               name: str, seed: int | None = None) -> dict[str, Any]:
@@ -177,7 +178,7 @@ class ChatClient:
                         return parsed
                     error = LLMError(f"{self.name}: malformed completion response")
                 elif resp.status_code == 429 or resp.status_code >= 500:
-                    reason = "rate_limited" if resp.status_code == 429 else "backend_error"
+                    reason = Reason.RATE_LIMITED if resp.status_code == 429 else Reason.BACKEND_ERROR
                     error = LLMError(f"{self.name}: HTTP {resp.status_code}", reason)
                     delay = _retry_after(resp, delay, self.config.max_backoff)
                 else:

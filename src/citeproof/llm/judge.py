@@ -12,7 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from citeproof.core.models import Citation, ErrorKind, Finding, Opinion, Outcome, Reason
+from citeproof.core.models import (
+    Citation,
+    Confidence,
+    ErrorKind,
+    Finding,
+    Opinion,
+    Outcome,
+    Reason,
+)
 from citeproof.core.protocols import Library
 from citeproof.core.quotes import locate
 from citeproof.llm.client import ChatModel, LLMError
@@ -76,12 +84,12 @@ class LLMJudge:
         passages = passages_for(citation, opinion, library, self.passages)
         if not passages:
             return [_unknown("no passage of the opinion matches the proposition", Reason.NOT_CHECKED)]
-        authority = getattr(library, "case", lambda _id: None)(opinion.case_id)
+        authority = library.case(opinion.case_id)
         name = authority.name_abbreviation if authority else (citation.case_name or "")
         try:
             reply = self.model.chat(judge_prompt(citation, name, passages), JUDGE_SCHEMA, "support")
         except LLMError as exc:
-            reason = Reason.RATE_LIMITED if exc.reason == "rate_limited" else Reason.BACKEND_ERROR
+            reason = exc.reason if exc.reason is Reason.RATE_LIMITED else Reason.BACKEND_ERROR
             return [_unknown(f"the LLM judge could not answer: {exc}", reason)]
         self.calls += 1
         self.prompt_tokens += reply.prompt_tokens
@@ -91,7 +99,7 @@ class LLMJudge:
 
 def _unknown(why: str, reason: Reason | None = Reason.NOT_CHECKED,
              kind: ErrorKind = ErrorKind.MISREPRESENTATION) -> Finding:
-    return Finding(kind, Outcome.UNKNOWN, why, reason=reason)
+    return Finding(kind=kind, outcome=Outcome.UNKNOWN, explanation=why, reason=reason)
 
 
 def findings_from(answer: Answer, c: Citation, opinion: Opinion,
@@ -108,16 +116,19 @@ def findings_from(answer: Answer, c: Citation, opinion: Opinion,
     evidence = f"the opinion says{where}: \"{match.real_wording[:300]}\""
     kind, prop = ErrorKind.MISREPRESENTATION, c.proposition
     if answer.verdict == "contradicted":
-        out = [Finding(kind, Outcome.FAIL, "the opinion states the opposite of the proposition "
-                       f"(LLM judge: {answer.explanation[:200]})", prop, c.proposition_span,
-                       evidence, 0.8)]
+        out = [Finding(kind=kind, outcome=Outcome.FAIL,
+                       explanation="the opinion states the opposite of the proposition "
+                       f"(LLM judge: {answer.explanation[:200]})", fragment=prop,
+                       span=c.proposition_span, evidence=evidence, confidence=Confidence.JUDGED)]
     elif answer.verdict == "not_supported" and flag_not_supported:
-        out = [Finding(kind, Outcome.FAIL, "the opinion does not support the proposition "
-                       f"(LLM judge: {answer.explanation[:200]})", prop, c.proposition_span,
-                       evidence, 0.6)]
+        out = [Finding(kind=kind, outcome=Outcome.FAIL,
+                       explanation="the opinion does not support the proposition "
+                       f"(LLM judge: {answer.explanation[:200]})", fragment=prop,
+                       span=c.proposition_span, evidence=evidence,
+                       confidence=Confidence.JUDGED_UNSUPPORTED)]
     elif answer.verdict == "supported":
-        out = [Finding(kind, Outcome.PASS, "the LLM judge found support", evidence=evidence,
-                       confidence=0.8)]
+        out = [Finding(kind=kind, outcome=Outcome.PASS, explanation="the LLM judge found support",
+                       evidence=evidence, confidence=Confidence.JUDGED)]
     else:
         out = [_unknown("the LLM judge found no support but was not asked to flag that")]
     pin = _pin_finding(answer, c, opinion, page)
@@ -131,11 +142,13 @@ def _pin_finding(answer: Answer, c: Citation, opinion: Opinion, page: int | None
     if not opinion.breaks_for(c.reporter or ""):
         return None
     if page in c.pin_pages or answer.pin_page == "supports":
-        return Finding(ErrorKind.WRONG_PINCITE, Outcome.PASS,
-                       f"the supporting passage is on page {page}", confidence=0.8)
+        return Finding(kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.PASS,
+                       explanation=f"the supporting passage is on page {page}",
+                       confidence=Confidence.JUDGED)
     if answer.pin_page == "does_not_support":
-        return Finding(ErrorKind.WRONG_PINCITE, Outcome.FAIL,
-                       f"page {c.pin_text} does not hold the cited matter", c.text, c.span,
-                       f"the supporting passage is on page {page} of {c.volume} {c.reporter}",
-                       0.7)
+        return Finding(kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.FAIL,
+                       explanation=f"page {c.pin_text} does not hold the cited matter",
+                       fragment=c.text, span=c.span,
+                       evidence=f"the supporting passage is on page {page} of {c.volume} "
+                       f"{c.reporter}", confidence=Confidence.JUDGED_PIN)
     return None

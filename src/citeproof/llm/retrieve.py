@@ -49,15 +49,12 @@ def _chunks(opinion: Opinion, reporter: str) -> list[Passage]:
 def search_opinion(opinion: Opinion, library: Library, query: str, reporter: str,
                    limit: int = 5) -> list[Passage]:
     """Best passages for ``query``: the library's full-text index, else word overlap."""
-    search = getattr(library, "passages", None)
-    found: list[Passage] = []
-    if search is not None:
-        try:
-            rows = search(opinion.case_id, query, limit * 3)
-        except LibraryError:
-            rows = []
-        same = [r for r in rows if r[0] == reporter] or rows
-        found = [Passage(r[0], r[1], window(r[2], query)) for r in same[:limit]]
+    try:
+        rows = library.passages(opinion.case_id, query, limit * 3)
+    except LibraryError:
+        rows = []
+    same = [r for r in rows if r[0] == reporter] or rows
+    found = [Passage(r[0], r[1], window(r[2], query)) for r in same[:limit]]
     if not found:
         wanted = _terms(query)
         ranked = sorted(_chunks(opinion, reporter), key=lambda p: -len(_terms(p.text) & wanted))

@@ -97,15 +97,11 @@ class AgentTools:
         found = self.library.cases_named(a.arg("name"))
         return "\n".join(describe_authority(x) for x in found) or "no case of that name"
 
-    def _case(self, case_id: str) -> Authority | None:
-        case = getattr(self.library, "case", None)
-        return case(case_id) if case is not None else None
-
     def _fetch_opinion(self, a: Action) -> str:
         opinion = self.library.opinion(a.arg("case_id"))
         if opinion is None:
             return "no opinion text for that case_id"
-        authority = self._case(opinion.case_id)
+        authority = self.library.case(opinion.case_id)
         head = describe_authority(authority) if authority else opinion.case_id
         pages = {r: [b.page for b in opinion.breaks_for(r)] for r in opinion.reporters()}
         spans = "; ".join(f"{r} pages {p[0]}-{p[-1]}" for r, p in pages.items() if p)

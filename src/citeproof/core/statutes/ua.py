@@ -9,14 +9,17 @@ from __future__ import annotations
 import re
 
 from citeproof.core.models import (
+    Confidence,
     ErrorKind,
     Finding,
     Outcome,
     Reason,
     Resolution,
     ResolutionStatus,
+    Span,
     Verdict,
 )
+from citeproof.core.statutes.ua_registry import CiteStatus
 
 _CYRILLIC = re.compile(r"[а-яіїєґА-ЯІЇЄҐ]")
 
@@ -34,22 +37,25 @@ def ua_statute_verdicts(text: str, date: str | None = None) -> list[Verdict]:
     citations = to_citations([c.cite for c in checked], registry)
     verdicts = []
     for citation, result in zip(citations, checked, strict=True):
-        finding = _finding(str(result.check.status), result.check.evidence, citation.text,
+        finding = _finding(result.check.status, result.check.evidence, citation.text,
                            citation.span)
-        resolution = Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason="statute")
+        resolution = Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=Reason.NOT_CHECKED)
         verdicts.append(decide(citation, resolution, [finding]))
     return verdicts
 
 
-def _finding(status: str, evidence: str, fragment: str, span) -> Finding:  # type: ignore[no-untyped-def]
-    if status == "nonexistent":
-        return Finding(ErrorKind.STATUTE_NONEXISTENT, Outcome.FAIL, "no such article in the code",
-                       fragment, span, evidence, 0.95)
-    if status in {"repealed", "code_not_in_force"}:
-        return Finding(ErrorKind.STATUTE_REPEALED, Outcome.FAIL,
-                       "the article or code is not in force at the date", fragment, span,
-                       evidence, 0.9)
-    if status == "exists":
-        return Finding(ErrorKind.STATUTE_NONEXISTENT, Outcome.PASS, evidence)
-    return Finding(ErrorKind.STATUTE_NONEXISTENT, Outcome.UNKNOWN, evidence,
-                   reason=Reason.STATUTE_NOT_IN_REGISTRY)
+def _finding(status: CiteStatus, evidence: str, fragment: str, span: Span) -> Finding:
+    if status is CiteStatus.NONEXISTENT:
+        return Finding(kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.FAIL,
+                       explanation="no such article in the code", fragment=fragment, span=span,
+                       evidence=evidence, confidence=Confidence.RULED_OUT)
+    if status in {CiteStatus.REPEALED, CiteStatus.CODE_NOT_IN_FORCE}:
+        return Finding(kind=ErrorKind.STATUTE_REPEALED, outcome=Outcome.FAIL,
+                       explanation="the article or code is not in force at the date",
+                       fragment=fragment, span=span, evidence=evidence,
+                       confidence=Confidence.NOT_IN_FORCE)
+    if status is CiteStatus.EXISTS:
+        return Finding(kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.PASS,
+                       explanation=evidence)
+    return Finding(kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.UNKNOWN,
+                   explanation=evidence, reason=Reason.STATUTE_NOT_IN_REGISTRY)

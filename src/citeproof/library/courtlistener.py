@@ -9,8 +9,6 @@ retried with backoff; what still fails raises `LibraryError` (``rate_limited`` o
 
 from __future__ import annotations
 
-import datetime as dt
-import email.utils
 import os
 import re
 import time
@@ -24,6 +22,7 @@ import httpx
 from citeproof.core.models import Reason, ReporterCite
 from citeproof.core.protocols import LibraryError
 from citeproof.core.version import __version__
+from citeproof.library import retry
 
 DEFAULT_BASE_URL = "https://www.courtlistener.com/api/rest/v4/"
 TOKEN_ENV, URL_ENV = "COURTLISTENER_API_TOKEN", "COURTLISTENER_API_URL"
@@ -37,13 +36,24 @@ HTML_FIELDS = ("html_with_citations", "html_columbia", "html_lawbox", "xml_harva
 
 @dataclass(frozen=True, slots=True)
 class RetryPolicy:
-    """How long to keep trying. ``backoff`` doubles after each failed attempt."""
+    """How long to keep trying: faults (5xx, transport errors) ``retries`` more times with
+    ``backoff`` doubling after each; throttling (429) apart, up to ``throttle_rounds`` waits
+    of at most ``max_wait`` seconds each."""
 
     retries: int = 4
     backoff: float = 1.0
     max_wait: float = 120.0
     throttle_rounds: int = 8
     timeout: float = 30.0
+
+    @property
+    def http(self) -> retry.Policy:
+        """These settings as the shared retry policy of one HTTP request."""
+        return retry.Policy(attempts=self.retries + 1, backoff=self.backoff,
+                            retry_statuses=retry.SERVER_ERRORS, retry_after=False,
+                            throttle_statuses=frozenset({THROTTLED}),
+                            throttle_rounds=self.throttle_rounds, max_wait=self.max_wait,
+                            errors=(httpx.HTTPError,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,20 +123,6 @@ def _join(cites: list[str]) -> tuple[str, list[int]]:
     return SEPARATOR.join(cites), offsets
 
 
-def _parse_time(value: str) -> float | None:
-    """Epoch seconds of an ISO-8601 or HTTP date."""
-    try:
-        stamp = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        try:
-            stamp = email.utils.parsedate_to_datetime(value)
-        except (TypeError, ValueError):
-            return None
-    if stamp.tzinfo is None:
-        stamp = stamp.replace(tzinfo=dt.UTC)
-    return stamp.timestamp()
-
-
 class CourtListenerClient:
     """Thin, fail-closed client; pass ``transport=`` to route requests elsewhere."""
 
@@ -163,41 +159,40 @@ class CourtListenerClient:
 
     def _send(self, method: str, path: str, data: dict[str, str] | None = None) -> httpx.Response:
         """One logical request: throttling waited out, faults retried, then `LibraryError`."""
-        failures = throttles = 0
-        while True:
+        def call() -> httpx.Response:
             self.requests += 1
-            try:
-                response = self._http.send(self._request(method, path, data))
-            except httpx.HTTPError as exc:
-                problem = f"{type(exc).__name__} talking to {self._origin.host}"
-            else:
-                if response.status_code == THROTTLED:
-                    throttles += 1
-                    if throttles > self.policy.throttle_rounds:
-                        raise LibraryError("CourtListener kept throttling the request", Reason.RATE_LIMITED)
-                    self._wait(self._throttle_delay(response))
-                    continue
-                if response.status_code < 500:
-                    return response
-                problem = f"HTTP {response.status_code} from {self._origin.host}"
-            failures += 1
-            if failures > self.policy.retries:
-                raise LibraryError(f"CourtListener unavailable after {failures} attempts: {problem}")
-            self._sleep(self.policy.backoff * 2 ** (failures - 1))
+            return self._http.send(self._request(method, path, data))
 
-    def _throttle_delay(self, response: httpx.Response) -> float:
-        header = response.headers.get("Retry-After", "").strip()
-        if header.isdigit():
-            return float(header)
-        when = _parse_time(header) if header else None
-        if when is None:
+        try:
+            return retry.send(call, self.policy.http, lambda response: response,
+                              sleep=self._sleep, now=self._now, asked=self._asked)
+        except retry.GaveUp as gave_up:
+            raise self._gave_up(gave_up) from None
+
+    def _gave_up(self, gave_up: retry.GaveUp) -> LibraryError:
+        if gave_up.wait is not None:
+            return LibraryError(f"CourtListener asks to wait {gave_up.wait:.0f} s (limit "
+                                f"{self.policy.max_wait:.0f} s)", Reason.RATE_LIMITED)
+        if gave_up.throttled:
+            return LibraryError("CourtListener kept throttling the request", Reason.RATE_LIMITED)
+        last = gave_up.last
+        problem = (f"HTTP {last.status_code} from {self._origin.host}"
+                   if isinstance(last, httpx.Response)
+                   else f"{type(last).__name__} talking to {self._origin.host}")
+        return LibraryError(f"CourtListener unavailable after {gave_up.attempts} attempts: {problem}")
+
+    def _asked(self, response: httpx.Response) -> float | None:
+        """Seconds a throttled answer asks to wait: ``Retry-After``, else ``wait_until``."""
+        wait = retry.retry_after(response, self._now)
+        if wait is None:
             try:
                 body = response.json()
             except ValueError:
                 body = {}
             wait_until = body.get("wait_until") if isinstance(body, dict) else None
-            when = _parse_time(str(wait_until)) if wait_until else None
-        return when - self._now() if when is not None else self.policy.backoff
+            when = retry.parse_time(str(wait_until)) if wait_until else None
+            wait = when - self._now() if when is not None else None
+        return wait
 
     def _wait(self, seconds: float) -> None:
         if seconds > self.policy.max_wait:
@@ -258,7 +253,7 @@ class CourtListenerClient:
             status = int(item.get("status", 0))
             if status == THROTTLED:
                 first_throttled = index if first_throttled is None else min(first_throttled, index)
-                when = _parse_time(str(item["wait_until"])) if item.get("wait_until") else None
+                when = retry.parse_time(str(item["wait_until"])) if item.get("wait_until") else None
                 if when is not None:
                     wait = max(wait or 0.0, when - self._now())
                 continue

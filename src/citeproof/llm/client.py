@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import httpx
 
 from citeproof.core.models import Reason
+from citeproof.library import retry
 from citeproof.llm.cache import ResponseCache, cache_key
 from citeproof.llm.schema import SchemaError, parse_json
 
@@ -110,6 +111,8 @@ class ChatClient:
         self._http = httpx.Client(base_url=config.base_url.rstrip("/") + "/", headers=headers,
                                   timeout=config.timeout, transport=transport)
         self._sleep = sleep
+        self._retry = retry.Policy(attempts=config.max_retries + 1, backoff=config.backoff,
+                                   max_backoff=config.max_backoff)  # 429 and 5xx, Retry-After
         self.cache = config.open_cache() if cache is True else \
             (cache if isinstance(cache, ResponseCache) else None)
 
@@ -162,32 +165,31 @@ class ChatClient:
     def _complete(self, messages: list[Message], schema: dict[str, Any] | None,
                   name: str, seed: int | None = None) -> tuple[str, int, int]:
         body = self._body(messages, schema, name, seed)
-        error = LLMError("no attempt made")
-        for attempt in range(self.config.max_retries + 1):
-            delay = min(self.config.max_backoff, self.config.backoff * 2 ** attempt)
-            try:
-                resp = self._http.post("chat/completions", json=body)
-            except httpx.TimeoutException:
-                error = LLMError(f"{self.name}: request timed out after {self.config.timeout}s")
-            except httpx.TransportError as exc:
-                error = LLMError(f"{self.name}: connection failed ({type(exc).__name__})")
-            else:
-                if resp.status_code == 200:
-                    parsed = _completion(resp)
-                    if parsed is not None:
-                        return parsed
-                    error = LLMError(f"{self.name}: malformed completion response")
-                elif resp.status_code == 429 or resp.status_code >= 500:
-                    reason = Reason.RATE_LIMITED if resp.status_code == 429 else Reason.BACKEND_ERROR
-                    error = LLMError(f"{self.name}: HTTP {resp.status_code}", reason)
-                    delay = _retry_after(resp, delay, self.config.max_backoff)
-                else:
-                    raise LLMError(f"{self.name}: HTTP {resp.status_code}: "
-                                   f"{self._scrub(resp.text[:200])}")
-            log.info("%s; attempt %d, retrying in %.1fs", error, attempt + 1, delay)
-            if attempt < self.config.max_retries:
-                self._sleep(delay)
-        raise error
+        try:
+            return retry.send(lambda: self._http.post("chat/completions", json=body),
+                              self._retry, self._accept, sleep=self._sleep)
+        except retry.GaveUp as gave_up:
+            raise self._failure(gave_up.last) from None
+
+    def _accept(self, resp: httpx.Response) -> tuple[str, int, int]:
+        if resp.status_code != 200:
+            raise LLMError(f"{self.name}: HTTP {resp.status_code}: "
+                           f"{self._scrub(resp.text[:200])}")
+        parsed = _completion(resp)
+        if parsed is None:
+            raise retry.Again("malformed completion response")
+        return parsed
+
+    def _failure(self, last: httpx.Response | Exception) -> LLMError:
+        """The error for the last of the failed attempts."""
+        if isinstance(last, httpx.TimeoutException):
+            return LLMError(f"{self.name}: request timed out after {self.config.timeout}s")
+        if isinstance(last, httpx.TransportError):
+            return LLMError(f"{self.name}: connection failed ({type(last).__name__})")
+        if isinstance(last, httpx.Response):
+            reason = Reason.RATE_LIMITED if last.status_code == 429 else Reason.BACKEND_ERROR
+            return LLMError(f"{self.name}: HTTP {last.status_code}", reason)
+        return LLMError(f"{self.name}: {last}")
 
     def _scrub(self, text: str) -> str:
         key = self.config.api_key
@@ -210,10 +212,3 @@ def _completion(resp: httpx.Response) -> tuple[str, int, int] | None:
         return None
     usage = body.get("usage") or {}
     return content, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
-
-
-def _retry_after(resp: httpx.Response, default: float, cap: float) -> float:
-    try:
-        return min(cap, max(0.0, float(resp.headers.get("retry-after", ""))))
-    except ValueError:
-        return default

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 
 import pytest
+
+from citeproof.library import loopback
 
 Script = Callable[[list[dict[str, str]]], str]
 
@@ -49,10 +50,6 @@ def _handler(endpoint: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
 @pytest.fixture
 def endpoint() -> Iterator[FakeEndpoint]:
     ep = FakeEndpoint()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(ep))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    ep.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    yield ep
-    server.shutdown()
-    server.server_close()
+    with loopback.serve(_handler(ep)) as url:
+        ep.url = url + "/v1"
+        yield ep

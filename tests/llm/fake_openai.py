@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from citeproof.library import loopback
 
 
 @dataclass
@@ -67,17 +69,13 @@ class FakeOpenAI:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        self._handler = Handler
+        self._serving = ExitStack()
+        self.base_url = ""  # set on entering
 
     def __enter__(self) -> FakeOpenAI:
-        self.thread.start()
+        self.base_url = self._serving.enter_context(loopback.serve(self._handler)) + "/v1"
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self._serving.close()

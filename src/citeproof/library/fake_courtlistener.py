@@ -20,11 +20,12 @@ import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 from citeproof.core.models import Authority, Opinion
 from citeproof.core.protocols import Library
+from citeproof.library import loopback
 
 API_PATH = "/api/rest/v4/"
 MAX_TEXT_CHARS = 64_000
@@ -222,16 +223,9 @@ class FakeCourtListener:
     @contextmanager
     def serve(self, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
         """Serve in a background thread; yields the API base URL."""
-        server = ThreadingHTTPServer((host, port), _handler(self))
-        self.base_url = f"http://{host}:{server.server_port}{API_PATH}"
-        thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-        thread.start()
-        try:
+        with loopback.serve(_handler(self), host, port, poll_interval=0.05) as url:
+            self.base_url = url + API_PATH
             yield self.base_url
-        finally:
-            server.shutdown()
-            server.server_close()
-            thread.join()
 
 
 def _handler(fake: FakeCourtListener) -> type[BaseHTTPRequestHandler]:

@@ -12,14 +12,15 @@ response cache (a cache would keep replies across changes to the script).
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 from citeproof.bench.systems import Detection, Detector
 from citeproof.core.protocols import Library
+from citeproof.library import loopback
 from citeproof.llm.agent import DEFAULT_BUDGET
 from citeproof.llm.client import ChatClient, LLMConfig
 from citeproof.llm.judge import LLMJudge
@@ -48,17 +49,11 @@ class ScriptedServer:
             def log_message(self, *args: Any) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        self._serving = ExitStack()
+        self.base_url = self._serving.enter_context(loopback.serve(Handler)) + "/v1"
 
     def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        self._serving.close()
 
 
 @dataclass(frozen=True, slots=True)

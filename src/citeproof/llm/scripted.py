@@ -21,8 +21,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import httpx
-
 from citeproof.core.support import MIN_CONTENT_WORDS, _signature
 from citeproof.llm.client import ChatReply
 from citeproof.llm.schema import parse_json
@@ -193,10 +191,3 @@ def completion(request: dict[str, Any]) -> dict[str, Any]:
             "choices": [{"index": 0, "finish_reason": "stop",
                          "message": {"role": "assistant", "content": content}}],
             "usage": {"prompt_tokens": prompt // 4, "completion_tokens": len(content) // 4}}
-
-
-def scripted_transport() -> httpx.MockTransport:
-    """An httpx transport serving `completion` — the scripted model behind a real client."""
-    def handle(request: httpx.Request) -> httpx.Response:
-        return httpx.Response(200, json=completion(json.loads(request.content)))
-    return httpx.MockTransport(handle)

@@ -63,7 +63,3 @@ def write_responses(responses: Iterable[Response], path: str | Path) -> None:
     with Path(path).open("w", encoding="utf-8") as fh:
         for r in responses:
             fh.write(json.dumps(r.to_dict(), ensure_ascii=False) + "\n")
-
-
-def systems_of(responses: Iterable[Response]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(r.system for r in responses))

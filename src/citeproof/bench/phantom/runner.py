@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from citeproof.core.stats import Estimate
-from citeproof.bench.systems import Detector
+from citeproof.bench.systems import Detection, Detector
 from citeproof.bench.phantom.schema import Excerpt
-from citeproof.bench.phantom.scorer import Cost, ExcerptScore, score_excerpt, summarise
+from citeproof.bench.phantom.scorer import ExcerptScore, score_excerpt, summarise
 
 
 @dataclass(frozen=True, slots=True)
 class Prediction:
+    """What a detector flagged in one excerpt, and what that cost."""
+
     filename: str
-    fragments: tuple[str, ...]
-    cost: Cost = Cost()
+    detection: Detection = Detection(())
+
+    @property
+    def fragments(self) -> tuple[str, ...]:
+        return self.detection.fragments
 
     def to_json(self) -> dict[str, Any]:
-        c = self.cost
+        c = self.detection
         return {"filename": self.filename, "fragments": list(self.fragments),
                 "seconds": c.seconds, "calls": c.calls, "prompt_tokens": c.prompt_tokens,
                 "completion_tokens": c.completion_tokens, "steps": c.steps,
@@ -33,9 +38,7 @@ def run(detector: Detector, excerpts: Sequence[Excerpt],
     out = []
     for n, e in enumerate(excerpts, 1):
         d = detector.detect(e.text)
-        out.append(Prediction(e.filename, tuple(d.fragments),
-                              Cost(d.seconds, d.calls, d.prompt_tokens, d.completion_tokens,
-                                   d.steps, d.repeats, d.exhausted)))
+        out.append(Prediction(e.filename, replace(d, fragments=tuple(d.fragments))))
         if progress:
             progress(n, len(excerpts))
     return out
@@ -54,12 +57,12 @@ def read_predictions(path: Path) -> list[Prediction]:
             continue
         row = json.loads(line)
         fragments = row.get("fragments", row.get("predictions", row.get("list_hallucinations")))
-        out.append(Prediction(str(row["filename"]), tuple(str(f) for f in fragments or ()),
-                              Cost(float(row.get("seconds", 0.0)), int(row.get("calls", 0)),
-                                   int(row.get("prompt_tokens", 0)),
-                                   int(row.get("completion_tokens", 0)),
-                                   int(row.get("steps", 0)), int(row.get("repeats", 0)),
-                                   bool(row.get("exhausted", False)))))
+        out.append(Prediction(str(row["filename"]), Detection(
+            tuple(str(f) for f in fragments or ()), calls=int(row.get("calls", 0)),
+            prompt_tokens=int(row.get("prompt_tokens", 0)),
+            completion_tokens=int(row.get("completion_tokens", 0)),
+            steps=int(row.get("steps", 0)), seconds=float(row.get("seconds", 0.0)),
+            repeats=int(row.get("repeats", 0)), exhausted=bool(row.get("exhausted", False)))))
     return out
 
 
@@ -69,7 +72,7 @@ def evaluate(excerpts: Sequence[Excerpt], predictions: Sequence[Prediction], see
     by_name = {p.filename: p for p in predictions}
     scores, costs = [], []
     for e in excerpts:
-        p = by_name.get(e.filename, Prediction(e.filename, ()))
+        p = by_name.get(e.filename, Prediction(e.filename))
         scores.append(score_excerpt(e, p.fragments))
-        costs.append(p.cost)
+        costs.append(p.detection)
     return summarise(scores, costs if predictions else (), seed), scores

@@ -16,6 +16,7 @@ import numpy as np
 
 from citeproof.core.stats import NAN, Estimate, bootstrap, bootstrap_statistic, ratio_bootstrap
 from citeproof.bench.phantom.schema import KINDS, Excerpt, Role
+from citeproof.bench.systems import Detection
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
 _EDGE = " \t\n\"'.,;:()[]"
@@ -119,20 +120,7 @@ def mean(values: Sequence[float], seed: int, resamples: int = 2000) -> Estimate:
                                f"seed={seed})")
 
 
-@dataclass(frozen=True, slots=True)
-class Cost:
-    """What a detector spent on one excerpt."""
-
-    seconds: float = 0.0
-    calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    steps: int = 0
-    repeats: int = 0
-    exhausted: bool = False
-
-
-def summarise(scores: Sequence[ExcerptScore], costs: Sequence[Cost] = (),
+def summarise(scores: Sequence[ExcerptScore], costs: Sequence[Detection] = (),
               seed: int = 0) -> dict[str, Estimate]:
     """Every figure of a run, each an :class:`Estimate` (NaN with n = 0 when undefined)."""
     out = {

@@ -41,7 +41,7 @@ def client_or_exit(model: str | None, base_url: str | None,
 
 
 def judge_from_options(llm: bool, model: str | None, base_url: str | None,
-                       llm_config: str | None):  # type: ignore[no-untyped-def]
+                       llm_config: str | None):
     """The judge ``check`` passes to the pipeline, or None without ``--llm``."""
     if not llm:
         return None

@@ -106,7 +106,7 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
                     IdCitation: CiteForm.ID, SupraCitation: CiteForm.SUPRA}.get(type(cite))
             if form is None:
                 continue
-            reporter = (cite.corrected_reporter()  # type: ignore[attr-defined]
+            reporter = (cite.corrected_reporter()
                         if form in (CiteForm.FULL, CiteForm.SHORT) else None)
             plaintiff, defendant = getattr(meta, "plaintiff", None), getattr(meta, "defendant", None)
             name = f"{plaintiff} v. {defendant}" if plaintiff and defendant else None

@@ -71,8 +71,8 @@ class SQLiteLibrary:
             raise LibraryError(f"library file not found: {self.path}")
         self._local = threading.local()
         self._snapshot = self._read_snapshot()
-        self.cases_at = lru_cache(maxsize=4096)(self._cases_at)  # type: ignore[method-assign]
-        self.opinion = lru_cache(maxsize=64)(self._opinion)  # type: ignore[method-assign]
+        self.cases_at = lru_cache(maxsize=4096)(self._cases_at)
+        self.opinion = lru_cache(maxsize=64)(self._opinion)
 
     @property
     def conn(self) -> sqlite3.Connection:

@@ -45,7 +45,7 @@ class OpenAIChatModel:
         return f"OpenAIChatModel(model={self.name!r}, base_url={self._client.config.base_url!r})"
 
     def complete(self, messages: list[dict[str, str]], *, seed: int | None) -> str:
-        return self._client.chat(messages, seed=seed).content  # type: ignore[arg-type]
+        return self._client.chat(messages, seed=seed).content
 
     def close(self) -> None:
         self._client.close()

@@ -29,10 +29,30 @@ from citeproof.library.courtlistener_bulk import (
 )
 
 RESULTS = Path(__file__).resolve().parent / "results" / "courtlistener_bulk.json"
-REPORTERS = [("F.3d", 1, 999), ("F. Supp. 2d", 1, 999), ("So. 2d", 1, 999), ("P.3d", 1, 500),
-             ("N.E.2d", 1, 999), ("S.W.3d", 1, 600), ("A.3d", 1, 300), ("Cal. Rptr. 3d", 1, 300)]
-PARTIES = ["Smith", "Jones", "Acme Corp.", "United States", "Garcia", "Board of Education",
-           "Nguyen", "State", "Miller", "Delta Air Lines, Inc.", "Johnson", "City of Springfield"]
+REPORTERS = [
+    ("F.3d", 1, 999),
+    ("F. Supp. 2d", 1, 999),
+    ("So. 2d", 1, 999),
+    ("P.3d", 1, 500),
+    ("N.E.2d", 1, 999),
+    ("S.W.3d", 1, 600),
+    ("A.3d", 1, 300),
+    ("Cal. Rptr. 3d", 1, 300),
+]
+PARTIES = [
+    "Smith",
+    "Jones",
+    "Acme Corp.",
+    "United States",
+    "Garcia",
+    "Board of Education",
+    "Nguyen",
+    "State",
+    "Miller",
+    "Delta Air Lines, Inc.",
+    "Johnson",
+    "City of Springfield",
+]
 
 
 def _row(columns: tuple[str, ...], **values: object) -> list[object]:
@@ -51,27 +71,59 @@ def generate(folder: Path, citations: int, opinions_every: int, seed: int = 7) -
     """Two citations per cluster; every ``opinions_every``-th cluster gets an opinion text."""
     rng = random.Random(seed)
     paths = [folder / f"{n}-2024-12-31.csv.bz2" for n in ("opinion-clusters", "citations", "opinions")]
-    with bz2.open(paths[0], "wt", encoding="utf-8") as cl, \
-            bz2.open(paths[1], "wt", encoding="utf-8") as ci, \
-            bz2.open(paths[2], "wt", encoding="utf-8") as op:
+    with (
+        bz2.open(paths[0], "wt", encoding="utf-8") as cl,
+        bz2.open(paths[1], "wt", encoding="utf-8") as ci,
+        bz2.open(paths[2], "wt", encoding="utf-8") as op,
+    ):
         cl.write(copy_line(CLUSTER_COLUMNS, True))
         ci.write(copy_line(CITATION_COLUMNS, True))
         op.write(copy_line(OPINION_COLUMNS, True))
         for cluster in range(1, citations // 2 + 1):
             name = f"{rng.choice(PARTIES)} v. {rng.choice(PARTIES)}"
-            cl.write(copy_line(_row(CLUSTER_COLUMNS, id=cluster, case_name=name,
-                                    date_filed=f"{rng.randint(1950, 2020)}-01-15",
-                                    docket_id=cluster), True))
+            cl.write(
+                copy_line(
+                    _row(
+                        CLUSTER_COLUMNS,
+                        id=cluster,
+                        case_name=name,
+                        date_filed=f"{rng.randint(1950, 2020)}-01-15",
+                        docket_id=cluster,
+                    ),
+                    True,
+                )
+            )
             pages = []
             for k, (reporter, lo, hi) in enumerate(rng.sample(REPORTERS, 2)):
                 page = rng.randint(1, 1500)
                 pages.append(page)
-                ci.write(copy_line(_row(CITATION_COLUMNS, id=2 * cluster + k, volume=rng.randint(lo, hi),
-                                        reporter=reporter, page=page, type=2, cluster_id=cluster), True))
+                ci.write(
+                    copy_line(
+                        _row(
+                            CITATION_COLUMNS,
+                            id=2 * cluster + k,
+                            volume=rng.randint(lo, hi),
+                            reporter=reporter,
+                            page=page,
+                            type=2,
+                            cluster_id=cluster,
+                        ),
+                        True,
+                    )
+                )
             if cluster % opinions_every == 0:
-                op.write(copy_line(_row(OPINION_COLUMNS, id=cluster, type="010combined",
-                                        html_with_citations=_opinion_html(rng, pages[0]),
-                                        cluster_id=cluster), True))
+                op.write(
+                    copy_line(
+                        _row(
+                            OPINION_COLUMNS,
+                            id=cluster,
+                            type="010combined",
+                            html_with_citations=_opinion_html(rng, pages[0]),
+                            cluster_id=cluster,
+                        ),
+                        True,
+                    )
+                )
     return paths
 
 
@@ -87,9 +139,17 @@ def main() -> None:
         files = generate(folder, args.citations, args.opinions_every)
         generated = time.perf_counter() - started
         out = folder / "bench.sqlite"
-        command = [sys.executable, "-c", "from citeproof.cli import main; main()",
-                   "library", "import", "courtlistener-bulk",
-                   *map(str, files), "-o", str(out)]
+        command = [
+            sys.executable,
+            "-c",
+            "from citeproof.cli import main; main()",
+            "library",
+            "import",
+            "courtlistener-bulk",
+            *map(str, files),
+            "-o",
+            str(out),
+        ]
         started = time.perf_counter()
         done = subprocess.run(command, capture_output=True, text=True, check=True)
         seconds = time.perf_counter() - started
@@ -98,14 +158,19 @@ def main() -> None:
         counts = {k.strip(): int(v.replace(",", "")) for k, v in counts.items()}
         rows = counts["citations_rows"] + counts["clusters_rows"] + counts["opinions_rows"]
         result = {
-            "citation_rows": counts["citations_rows"], "cluster_rows": counts["clusters_rows"],
-            "opinion_rows": counts["opinions_rows"], "cases": counts["cases"],
+            "citation_rows": counts["citations_rows"],
+            "cluster_rows": counts["clusters_rows"],
+            "opinion_rows": counts["opinions_rows"],
+            "cases": counts["cases"],
             "input_bytes_bz2": sum(p.stat().st_size for p in files),
-            "output_bytes": out.stat().st_size, "generate_seconds": round(generated, 1),
-            "import_seconds": round(seconds, 1), "rows_per_second": round(rows / seconds),
+            "output_bytes": out.stat().st_size,
+            "generate_seconds": round(generated, 1),
+            "import_seconds": round(seconds, 1),
+            "rows_per_second": round(rows / seconds),
             "citation_rows_per_second": round(counts["citations_rows"] / seconds),
             "peak_rss_mb": round(peak_kb / 1024, 1),
-            "python": platform.python_version(), "machine": platform.machine(),
+            "python": platform.python_version(),
+            "machine": platform.machine(),
             "command": "python benchmarks/courtlistener_bulk.py " + " ".join(sys.argv[1:]),
         }
     RESULTS.parent.mkdir(parents=True, exist_ok=True)

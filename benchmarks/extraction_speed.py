@@ -41,7 +41,8 @@ def make_brief(n_citations: int, seed: int) -> str:
         "SELECT c.name_abbreviation, ci.volume, ci.reporter, ci.page, substr(c.decision_date,1,4) "
         "FROM citations ci JOIN cases c ON c.id = ci.case_id WHERE ci.position = 0 "
         "AND ci.reporter NOT LIKE '%LEXIS%' AND c.name_abbreviation LIKE '% v. %' "
-        "ORDER BY ci.rowid LIMIT 20000").fetchall()
+        "ORDER BY ci.rowid LIMIT 20000"
+    ).fetchall()
     rng = random.Random(seed)
     paragraphs, count = [], 0
     while count < n_citations:
@@ -52,9 +53,11 @@ def make_brief(n_citations: int, seed: int) -> str:
             paren = court
         pin = int(page) + rng.randint(0, 5)
         short = name.split(" v. ")[0]
-        para = (f"{rng.choice(FILLER)} {name}, {vol} {rep} {page}, {pin} {paren}. "
-                f"{rng.choice(FILLER)} See id. at {pin + 1}. {rng.choice(FILLER)} "
-                f"{short}, {vol} {rep} at {pin}.")
+        para = (
+            f"{rng.choice(FILLER)} {name}, {vol} {rep} {page}, {pin} {paren}. "
+            f"{rng.choice(FILLER)} See id. at {pin + 1}. {rng.choice(FILLER)} "
+            f"{short}, {vol} {rep} at {pin}."
+        )
         paragraphs.append(para)
         count += 3
     return "\n\n".join(paragraphs)
@@ -90,8 +93,9 @@ def timed(text: str, which: str) -> dict:
     """Cold (first call in a fresh process) and warm (best of 3 more) extraction times."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
         fh.write(text)
-    out = subprocess.run([sys.executable, "-c", TIMER, fh.name, which], capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", TIMER, fh.name, which], capture_output=True, text=True, check=True
+    )
     Path(fh.name).unlink()
     return json.loads(out.stdout)
 
@@ -101,8 +105,11 @@ def cli_check_seconds(text: str) -> float:
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
         fh.write(text)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "citeproof", "check", fh.name, "--format", "json"],
-                   capture_output=True, check=False)
+    subprocess.run(
+        [sys.executable, "-m", "citeproof", "check", fh.name, "--format", "json"],
+        capture_output=True,
+        check=False,
+    )
     elapsed = time.perf_counter() - start
     Path(fh.name).unlink()
     return elapsed
@@ -124,22 +131,27 @@ def main() -> None:
     check_seconds = time.perf_counter() - start
     cli_seconds = cli_check_seconds(text)
     result = {
-        "command": f"python benchmarks/extraction_speed.py --citations {args.citations} "
-                   f"--seed {args.seed}",
+        "command": f"python benchmarks/extraction_speed.py --citations {args.citations} --seed {args.seed}",
         "machine": f"{platform.machine()} {platform.python_version()}",
         "brief_chars": len(text),
-        "eyecite_citations_found": plain["found"], "citeproof_citations_found": ours["found"],
-        "same_full_citations": ours["full"] == plain["full"], "full_citations": len(ours["full"]),
+        "eyecite_citations_found": plain["found"],
+        "citeproof_citations_found": ours["found"],
+        "same_full_citations": ours["full"] == plain["full"],
+        "full_citations": len(ours["full"]),
         # eyecite 2.6 reads a party named like a nominative reporter ("Thompson, 96") as a
         # cite and drops the real cite behind it; citeproof finds the real one instead.
-        "full_only_eyecite": sorted(map(tuple, set(map(tuple, plain["full"]))
-                                        - set(map(tuple, ours["full"])))),
-        "full_only_citeproof": sorted(map(tuple, set(map(tuple, ours["full"]))
-                                          - set(map(tuple, plain["full"])))),
+        "full_only_eyecite": sorted(
+            map(tuple, set(map(tuple, plain["full"])) - set(map(tuple, ours["full"])))
+        ),
+        "full_only_citeproof": sorted(
+            map(tuple, set(map(tuple, ours["full"])) - set(map(tuple, plain["full"])))
+        ),
         "plain_eyecite_seconds": {"cold": round(plain["cold"], 3), "warm": round(plain["warm"], 3)},
         "citeproof_extract_seconds": {"cold": round(ours["cold"], 3), "warm": round(ours["warm"], 3)},
-        "speedup": {"cold": round(plain["cold"] / ours["cold"], 1),
-                    "warm": round(plain["warm"] / ours["warm"], 1)},
+        "speedup": {
+            "cold": round(plain["cold"] / ours["cold"], 1),
+            "warm": round(plain["warm"] / ours["warm"], 1),
+        },
         "whole_check_seconds_after_warmup": round(check_seconds, 3),
         "cli_check_seconds_fresh_process": round(cli_seconds, 3),
         "summary": report.to_json()["summary"],

@@ -43,15 +43,18 @@ def main(seed: int = 0) -> str:
         parts.append("#### Scores\n\n" + render.score_md(score(responses, oracle, registry, seed)))
         table = citation_table(responses, oracle)
         items = adjudicate(flags_of(table, oracle.present()), registry)
-        parts.append("#### Flags\n\n" + render.adjudication_md(
-            oracle.snapshot(), summarise(items), items, limit=0).split("\n\n|")[0])
+        parts.append(
+            "#### Flags\n\n"
+            + render.adjudication_md(oracle.snapshot(), summarise(items), items, limit=0).split("\n\n|")[0]
+        )
     table = citation_table(responses, dense)
     for mode in Mode:
         points = sweep(dense, table, np.random.default_rng(seed + 2), mode=mode, repeats=3)
         full = tuple(system_means(table, response_cg(table, dense.present())).tolist())
-        parts.append("#### Sweep\n\n" + render.sweep_md(points, table.systems,
-                                                        dense.snapshot(),
-                                                        thresholds(points, full)))
+        parts.append(
+            "#### Sweep\n\n"
+            + render.sweep_md(points, table.systems, dense.snapshot(), thresholds(points, full))
+        )
         if mode is Mode.RECORDS:
             plot_sweep(points, table.systems, dense.snapshot(), ROOT / "docs/grounding_sweep.png")
     results = []

@@ -26,10 +26,19 @@ def main(repeats: int = 5) -> dict[str, object]:
         result = separability(scores, ("A", "B", "C", "D"), resamples=5000, seed=0)
         times.append(time.perf_counter() - start)
     again = separability(scores, ("A", "B", "C", "D"), resamples=5000, seed=0)
-    out = {"systems": 4, "queries": 100, "resamples": 5000, "repeats": repeats,
-           "best_s": min(times), "median_s": float(np.median(times)), "target_s": TARGET_S,
-           "meets_target": max(times) < TARGET_S, "reproducible": again == result,
-           "machine": platform.machine(), "python": platform.python_version()}
+    out = {
+        "systems": 4,
+        "queries": 100,
+        "resamples": 5000,
+        "repeats": repeats,
+        "best_s": min(times),
+        "median_s": float(np.median(times)),
+        "target_s": TARGET_S,
+        "meets_target": max(times) < TARGET_S,
+        "reproducible": again == result,
+        "machine": platform.machine(),
+        "python": platform.python_version(),
+    }
     path = Path(__file__).parent / "results" / "grounding_separability.json"
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")

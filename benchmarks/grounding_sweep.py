@@ -28,11 +28,9 @@ def main(decisions: int = 100_000, repeats: int = 10, seed: int = 0) -> dict[str
     pop = population(registry, rng)
     oracle = simulate_oracle(pop, rng, GraphConfig(decisions=decisions), name="dense")
     table = citation_table(simulate_responses(registry, pop, rng, queries=100), oracle)
-    out: dict[str, object] = {"oracle": oracle.snapshot().to_dict(), "repeats": repeats,
-                              "seed": seed}
+    out: dict[str, object] = {"oracle": oracle.snapshot().to_dict(), "repeats": repeats, "seed": seed}
     for mode in Mode:
-        points = sweep(oracle, table, np.random.default_rng(seed + 1), mode=mode,
-                       repeats=repeats)
+        points = sweep(oracle, table, np.random.default_rng(seed + 1), mode=mode, repeats=repeats)
         out[f"max_deviation_{mode}"] = max_deviation(points)
     path = Path(__file__).parent / "results" / "grounding_sweep.json"
     path.parent.mkdir(exist_ok=True)

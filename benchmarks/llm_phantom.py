@@ -33,9 +33,18 @@ from citeproof.core.stats import paired_bootstrap, ratio_of
 from citeproof.library.default import open_library
 
 SYSTEMS = ("rules", "rules+judge", "single-call", "agent")
-COLUMNS = ("precision", "recall", "f1", "recall_misrepresentation", *(
-    f"recall_{k}" for k in KINDS if k != "misrepresentation"), "flag_rate_distractor",
-    "calls_per_excerpt", "steps_per_excerpt", "repeated_action_rate", "budget_exhausted_rate")
+COLUMNS = (
+    "precision",
+    "recall",
+    "f1",
+    "recall_misrepresentation",
+    *(f"recall_{k}" for k in KINDS if k != "misrepresentation"),
+    "flag_rate_distractor",
+    "calls_per_excerpt",
+    "steps_per_excerpt",
+    "repeated_action_rate",
+    "budget_exhausted_rate",
+)
 
 
 def read(dataset: Path, split: str) -> list[Any]:
@@ -45,14 +54,26 @@ def read(dataset: Path, split: str) -> list[Any]:
     return [normalise_row({"filename": r.get("id", f"row{i}"), **r}) for i, r in enumerate(rows)]
 
 
-def paired(a: list[ExcerptScore], b: list[ExcerptScore], num: str, den: str, seed: int,
-           resamples: int = 2000, kind: int | None = None) -> dict[str, float]:
+def paired(
+    a: list[ExcerptScore],
+    b: list[ExcerptScore],
+    num: str,
+    den: str,
+    seed: int,
+    resamples: int = 2000,
+    kind: int | None = None,
+) -> dict[str, float]:
     """Bootstrap of (ratio of b) − (ratio of a) over the same resampled excerpts."""
     get = (lambda s, f: getattr(s, f)[kind]) if kind is not None else getattr
-    x, y = (ratio_of([get(s, num) for s in scores], [get(s, den) for s in scores])
-            for scores in (a, b))
-    est = paired_bootstrap(y, x, len(a), seed, resamples, method=(
-        f"paired bootstrap over {len(a)} excerpts (B={resamples}, seed={seed})")).estimate
+    x, y = (ratio_of([get(s, num) for s in scores], [get(s, den) for s in scores]) for scores in (a, b))
+    est = paired_bootstrap(
+        y,
+        x,
+        len(a),
+        seed,
+        resamples,
+        method=(f"paired bootstrap over {len(a)} excerpts (B={resamples}, seed={seed})"),
+    ).estimate
     return {"difference": est.value, "low": est.low, "high": est.high, "method": est.method}
 
 
@@ -65,8 +86,7 @@ def cell(e: dict[str, Any], key: str) -> str:
 
 
 def table(results: dict[str, Any]) -> str:
-    head = ["system", *(c.replace("recall_", "R ").replace("_per_excerpt", "/exc")
-                        for c in COLUMNS)]
+    head = ["system", *(c.replace("recall_", "R ").replace("_per_excerpt", "/exc") for c in COLUMNS)]
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for name, r in results["systems"].items():
         lines.append("| " + " | ".join([name, *(cell(r["metrics"][c], c) for c in COLUMNS)]) + " |")
@@ -90,14 +110,27 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("eyecite").setLevel(logging.ERROR)  # its overlap notes are not ours
     excerpts = read(args.dataset, args.split)[: args.limit]
     library = open_library(args.library)
-    options = {k: v for k, v in (("model", args.model), ("base_url", args.base_url),
-                                 ("budget", args.budget), ("traces", args.traces)) if v}
+    options = {
+        k: v
+        for k, v in (
+            ("model", args.model),
+            ("base_url", args.base_url),
+            ("budget", args.budget),
+            ("traces", args.traces),
+        )
+        if v
+    }
     snap = library.snapshot()
     results: dict[str, Any] = {
-        "dataset": str(args.dataset), "split": args.split, "excerpts": len(excerpts),
+        "dataset": str(args.dataset),
+        "split": args.split,
+        "excerpts": len(excerpts),
         "library": {"name": snap.name, "cases": snap.cases, "built_at": str(snap.built_at)},
-        "model": "scripted" if args.scripted else args.model, "seed": args.seed,
-        "budget": args.budget, "systems": {}}
+        "model": "scripted" if args.scripted else args.model,
+        "seed": args.seed,
+        "budget": args.budget,
+        "systems": {},
+    }
     scores: dict[str, list[ExcerptScore]] = {}
     for name in SYSTEMS:
         full = name if name == "rules" else (f"{name}:scripted" if args.scripted else name)
@@ -111,10 +144,13 @@ def main(argv: list[str] | None = None) -> int:
         if name != "rules":
             mis = KINDS.index("misrepresentation")
             entry["vs_rules"] = {
-                "precision": paired(scores["rules"], scores[full], "matched_predictions",
-                                    "predictions", args.seed),
-                "recall_misrepresentation": paired(scores["rules"], scores[full], "kind_hit",
-                                                   "kind_gold", args.seed, kind=mis)}
+                "precision": paired(
+                    scores["rules"], scores[full], "matched_predictions", "predictions", args.seed
+                ),
+                "recall_misrepresentation": paired(
+                    scores["rules"], scores[full], "kind_hit", "kind_gold", args.seed, kind=mis
+                ),
+            }
         results["systems"][full] = entry
         print(f"{full}: done", file=sys.stderr)
     print(table(results))

@@ -80,12 +80,20 @@ def run_load(url: str, document: Path, requests: int, concurrency: int) -> dict[
     seconds = time.perf_counter() - started
     pick = lambda q: round(1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))], 1)  # noqa: E731
     return {
-        "requests": requests, "concurrency": concurrency, "seconds": round(seconds, 3),
-        "requests_per_second": round(requests / seconds, 2), "errors": len(errors),
+        "requests": requests,
+        "concurrency": concurrency,
+        "seconds": round(seconds, 3),
+        "requests_per_second": round(requests / seconds, 2),
+        "errors": len(errors),
         "error_samples": errors[:5],
-        "latency_ms": {"mean": round(1000 * statistics.fmean(latencies), 1), "p50": pick(0.5),
-                       "p95": pick(0.95), "max": pick(1.0)},
-        "citations_per_request": sum(expected.values()), "summary_per_request": expected,
+        "latency_ms": {
+            "mean": round(1000 * statistics.fmean(latencies), 1),
+            "p50": pick(0.5),
+            "p95": pick(0.95),
+            "max": pick(1.0),
+        },
+        "citations_per_request": sum(expected.values()),
+        "summary_per_request": expected,
         "document": str(document.relative_to(ROOT) if document.is_relative_to(ROOT) else document),
         "document_bytes": len(data),
     }
@@ -105,13 +113,17 @@ def main(argv: list[str] | None = None) -> int:
     port = free_port()
     server = start_server(port, args.library, args.server_workers)
     try:
-        result = run_load(f"http://127.0.0.1:{port}", args.document.resolve(), args.requests,
-                          args.concurrency)
+        result = run_load(
+            f"http://127.0.0.1:{port}", args.document.resolve(), args.requests, args.concurrency
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
-    result["machine"] = {"cpus": os.cpu_count(), "python": platform.python_version(),
-                         "platform": platform.platform()}
+    result["machine"] = {
+        "cpus": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+    }
     result["command"] = "python benchmarks/web_load.py " + " ".join(argv or sys.argv[1:])
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")

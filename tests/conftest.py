@@ -27,8 +27,9 @@ def library(library_path: Path) -> SQLiteLibrary:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, library_path: Path,
-                    monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolated_cache(
+    tmp_path_factory: pytest.TempPathFactory, library_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Code that opens the default library gets the session's library, never ~/.cache."""
     monkeypatch.setenv("CITEPROOF_LIBRARY", str(library_path))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))

@@ -19,8 +19,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("library", ("citeproof.library",)),
     ("llm", ("citeproof.llm",)),
     ("bench", ("citeproof.bench",)),
-    ("interfaces", ("citeproof.api", "citeproof.lookup", "citeproof.mcp", "citeproof.cli",
-                    "citeproof.web", "citeproof.__main__", "citeproof")),
+    (
+        "interfaces",
+        (
+            "citeproof.api",
+            "citeproof.lookup",
+            "citeproof.mcp",
+            "citeproof.cli",
+            "citeproof.web",
+            "citeproof.__main__",
+            "citeproof",
+        ),
+    ),
 )
 
 
@@ -117,8 +127,11 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def package_of(module: str) -> str:
     """The package a module sits in (``citeproof.bench.phantom`` for its modules)."""
-    return module if _exists(module) and SRC.joinpath(*module.split("."), "__init__.py").is_file() \
+    return (
+        module
+        if _exists(module) and SRC.joinpath(*module.split("."), "__init__.py").is_file()
         else module.rpartition(".")[0]
+    )
 
 
 GRAPH = import_graph()
@@ -146,9 +159,12 @@ def test_no_package_cycle():
     for module, deps in GRAPH.items():
         own = package_of(module)
         packages.setdefault(own, set()).update(
-            package_of(d) for d in deps
-            if package_of(d) != own and not own.startswith(package_of(d) + ".")
-            and package_of(d) != "citeproof")
+            package_of(d)
+            for d in deps
+            if package_of(d) != own
+            and not own.startswith(package_of(d) + ".")
+            and package_of(d) != "citeproof"
+        )
     assert cycles(packages) == []
 
 

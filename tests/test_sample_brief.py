@@ -21,8 +21,7 @@ def _stable(report: dict) -> dict:
 def test_every_error_kind_is_found(library):
     report = check(SAMPLE, library=library).to_json()
     kinds = {e["kind"] for c in report["citations"] for e in c["errors"]}
-    assert kinds == {"nonexistent", "name_mismatch", "wrong_pincite", "misquote",
-                     "misrepresentation"}
+    assert kinds == {"nonexistent", "name_mismatch", "wrong_pincite", "misquote", "misrepresentation"}
 
 
 def test_matches_golden_report(library):
@@ -35,6 +34,7 @@ def test_the_pdf_of_the_sample_brief_gives_the_same_verdicts(library):
     pdf = check(SAMPLE.with_suffix(".pdf"), library=library).to_json()
     text = check(SAMPLE, library=library).to_json()
     assert pdf["document"]["pages"] == 2
-    assert [(c["text"], c["status"], [e["kind"] for e in c["errors"]]) for c in pdf["citations"]] \
-        == [(c["text"].replace("\n", " "), c["status"], [e["kind"] for e in c["errors"]])
-            for c in text["citations"]]
+    assert [(c["text"], c["status"], [e["kind"] for e in c["errors"]]) for c in pdf["citations"]] == [
+        (c["text"].replace("\n", " "), c["status"], [e["kind"] for e in c["errors"]])
+        for c in text["citations"]
+    ]

@@ -11,13 +11,16 @@ from citeproof.core.report import Report
 from citeproof.library.default import default_library
 
 
-def check(source: str | Path, library: Library | None = None,
-          progress: Progress | None = None, judge: SupportJudge | None = None) -> Report:
+def check(
+    source: str | Path,
+    library: Library | None = None,
+    progress: Progress | None = None,
+    judge: SupportJudge | None = None,
+) -> Report:
     """Check a file (path) or a text; uses the bundled library unless one is given."""
     if library is None:
         library = default_library()
-    if isinstance(source, Path) or ("\n" not in source and len(source) < 4096
-                                    and Path(source).is_file()):
+    if isinstance(source, Path) or ("\n" not in source and len(source) < 4096 and Path(source).is_file()):
         document = read_document(source)
     else:
         document = document_from_text(str(source))

@@ -26,19 +26,30 @@ class QueryError(ValueError):
 def authority_json(a: Authority | None) -> dict[str, Any] | None:
     if a is None:
         return None
-    return {"id": a.id, "name": a.name_abbreviation, "full_name": a.name,
-            "citation": ", ".join(str(c) for c in a.citations), "court": a.court,
-            "date": a.decision_date, "has_text": a.has_text}
+    return {
+        "id": a.id,
+        "name": a.name_abbreviation,
+        "full_name": a.name,
+        "citation": ", ".join(str(c) for c in a.citations),
+        "court": a.court,
+        "date": a.decision_date,
+        "has_text": a.has_text,
+    }
 
 
 def library_info(library: Library) -> dict[str, Any]:
     """Snapshot (name, date, counts) and coverage by reporter."""
     snap = library.snapshot()
     table = library.coverage_table()
-    return {"name": snap.name, "built_at": snap.built_at, "cases": snap.cases,
-            "opinions_with_text": snap.opinions_with_text, "citations": snap.citations,
-            "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
-            "not_listed": "not_covered"}
+    return {
+        "name": snap.name,
+        "built_at": snap.built_at,
+        "cases": snap.cases,
+        "opinions_with_text": snap.opinions_with_text,
+        "citations": snap.citations,
+        "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
+        "not_listed": "not_covered",
+    }
 
 
 def lookup_citation(library: Library, cite: str) -> dict[str, Any]:
@@ -56,19 +67,27 @@ def lookup_citation(library: Library, cite: str) -> dict[str, Any]:
     for v in report.verdicts:
         c = v.citation
         r = resolve(c, library)
-        results.append({
-            **verdict_json(v), "volume": c.volume, "reporter": c.reporter, "page": c.page,
-            "pin_pages": list(c.pin_pages), "resolution": r.status.value,
-            "coverage": r.coverage.value if c.type is CitationType.CASE else None,
-            "note": r.note, "resolved": authority_json(r.authority),
-            "candidates": [authority_json(a) for a in r.candidates],
-        })
+        results.append(
+            {
+                **verdict_json(v),
+                "volume": c.volume,
+                "reporter": c.reporter,
+                "page": c.page,
+                "pin_pages": list(c.pin_pages),
+                "resolution": r.status.value,
+                "coverage": r.coverage.value if c.type is CitationType.CASE else None,
+                "note": r.note,
+                "resolved": authority_json(r.authority),
+                "candidates": [authority_json(a) for a in r.candidates],
+            }
+        )
     return {"query": cite, "library": report.snapshot.name, "citations": results}
 
 
 def _case_for(library: Library, cite: str) -> Authority:
-    citations = [c for c in extract_citations(document_from_text(cite.strip()))
-                 if c.type is CitationType.CASE]
+    citations = [
+        c for c in extract_citations(document_from_text(cite.strip())) if c.type is CitationType.CASE
+    ]
     if not citations:
         raise QueryError(f"no case citation found in {cite!r}")
     r = resolve(citations[0], library)
@@ -78,8 +97,7 @@ def _case_for(library: Library, cite: str) -> Authority:
     return r.authority
 
 
-def opinion_page(library: Library, cite: str, page: int,
-                 reporter: str | None = None) -> dict[str, Any]:
+def opinion_page(library: Library, cite: str, page: int, reporter: str | None = None) -> dict[str, Any]:
     """The text printed on ``page`` of the opinion that ``cite`` (e.g. ``373 U.S. 83``) names."""
     authority = _case_for(library, cite)
     opinion = library.opinion(authority.id)
@@ -92,11 +110,17 @@ def opinion_page(library: Library, cite: str, page: int,
     if bounds is None:
         pages = [b.page for b in opinion.breaks_for(reporter)]
         span = f"{pages[0]}-{pages[-1]}" if pages else "none"
-        raise QueryError(f"{authority.name_abbreviation} has no page {page} in {reporter} "
-                         f"(pages marked: {span})")
-    text = opinion.text[bounds[0]:bounds[1]]
-    return {"case": authority_json(authority), "reporter": reporter, "page": page,
-            "text": text[:PAGE_TEXT_CHARS], "truncated": len(text) > PAGE_TEXT_CHARS}
+        raise QueryError(
+            f"{authority.name_abbreviation} has no page {page} in {reporter} (pages marked: {span})"
+        )
+    text = opinion.text[bounds[0] : bounds[1]]
+    return {
+        "case": authority_json(authority),
+        "reporter": reporter,
+        "page": page,
+        "text": text[:PAGE_TEXT_CHARS],
+        "truncated": len(text) > PAGE_TEXT_CHARS,
+    }
 
 
 def _paged_reporter(authority: Authority, opinion: Opinion) -> str | None:

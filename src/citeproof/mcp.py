@@ -69,6 +69,7 @@ def build_server(library: Library) -> MCPServer:
         """The library's name, build date, counts and coverage by reporter. A citation outside
         coverage is unverifiable, never evidence of a hallucination."""
         return library_info(library)
+
     return server
 
 

@@ -13,8 +13,10 @@ from citeproof.core.protocols import LibraryError
 from citeproof.core.read import document_from_text
 from citeproof.library.sqlite import SQLiteLibrary
 
-BROWN = ('"Separate educational facilities are inherently unequal." Brown v. Board of '
-         'Education, 347 U.S. 483, 495 (1954).')
+BROWN = (
+    '"Separate educational facilities are inherently unequal." Brown v. Board of '
+    "Education, 347 U.S. 483, 495 (1954)."
+)
 BRADY = "Brady v. Maryland, 373 U.S. 83, 87 (1963)."  # text in the library, no quote
 CELOTEX = "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)."  # catalogued, no text
 

@@ -24,6 +24,7 @@ def kinds(verdict) -> set[str]:
 
 # --- existence and coverage ---------------------------------------------------------------
 
+
 def test_a_real_full_text_case_verifies(library):
     v = one("Brady v. Maryland, 373 U.S. 83, 87 (1963).", library)
     assert v.status.value == "verified" and v.authority.name_abbreviation == "Brady v. Maryland"
@@ -53,26 +54,33 @@ def test_page_after_a_long_gap_orders_section_is_unverifiable(library):
     assert v.status.value == "unverifiable" and v.reason.value == "not_in_coverage"
 
 
-@pytest.mark.parametrize("text", [
-    "NetChoice, L.L.C. v. Paxton, 49 F.4th 439, 445 (5th Cir. 2022).",  # reporter not covered
-    "Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009).",  # real, catalogued without text
-    "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).",  # partial volume
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NetChoice, L.L.C. v. Paxton, 49 F.4th 439, 445 (5th Cir. 2022).",  # reporter not covered
+        "Ashcroft v. Iqbal, 556 U.S. 662, 678 (2009).",  # real, catalogued without text
+        "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).",  # partial volume
+    ],
+)
 def test_a_citation_the_library_cannot_settle_is_never_hallucinated(library, text):
     v = one(text, library)
     assert v.status.value != "hallucinated"
 
 
-@pytest.mark.parametrize("text, evidence", [
-    ("Smith v. Jones, 1200 F.2d 45 (9th Cir. 1990).", "ended with volume 999"),
-    ("Smith v. Jones, 45 F.3d 101 (1975).", "began publishing in 1993"),
-])
+@pytest.mark.parametrize(
+    "text, evidence",
+    [
+        ("Smith v. Jones, 1200 F.2d 45 (9th Cir. 1990).", "ended with volume 999"),
+        ("Smith v. Jones, 45 F.3d 101 (1975).", "began publishing in 1993"),
+    ],
+)
 def test_impossible_cites_are_nonexistent(library, text, evidence):
     v = one(text, library)
     assert kinds(v) == {"nonexistent"} and evidence in v.errors[0].evidence
 
 
 # --- names --------------------------------------------------------------------------------
+
 
 def test_name_mismatch_names_the_real_case_and_where_the_written_name_lives(library):
     v = one("Miranda v. Arizona, 372 U.S. 335 (1963).", library)
@@ -81,8 +89,9 @@ def test_name_mismatch_names_the_real_case_and_where_the_written_name_lives(libr
     assert "384 U.S. 436" in v.errors[0].evidence
 
 
-@pytest.mark.parametrize("name", ["Brown v. Bd. of Educ.", "Brown v. Board of Education of Topeka",
-                                  "Board of Education v. Brown"])
+@pytest.mark.parametrize(
+    "name", ["Brown v. Bd. of Educ.", "Brown v. Board of Education of Topeka", "Board of Education v. Brown"]
+)
 def test_name_variants_of_the_right_case_pass(library, name):
     assert one(f"{name}, 347 U.S. 483 (1954).", library).status.value == "verified"
 
@@ -118,53 +127,72 @@ def test_pin_outside_the_case_is_a_wrong_pincite(library):
     assert kinds(v) == {"wrong_pincite"}
 
 
-@pytest.mark.parametrize("quote", [
-    "[S]eparate educational facilities are inherently unequal",
-    "in the field of public education . . . \u201cseparate but equal\u201d has no place",
-    "Separate   educational\nfacilities are inherently unequal (cleaned up)",
-])
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "[S]eparate educational facilities are inherently unequal",
+        "in the field of public education . . . \u201cseparate but equal\u201d has no place",
+        "Separate   educational\nfacilities are inherently unequal (cleaned up)",
+    ],
+)
 def test_quote_normalisation_accepts_faithful_quotes(library, quote):
-    v = one(f'The Court said "{quote}." Brown v. Board of Education, 347 U.S. 483, 495 (1954).',
-            library)
+    v = one(f'The Court said "{quote}." Brown v. Board of Education, 347 U.S. 483, 495 (1954).', library)
     assert v.status.value == "verified", v.errors
 
 
 def test_one_swapped_word_is_a_misquote_with_the_real_wording(library):
-    v = one('The Court said "separate educational facilities are intrinsically unequal." '
-            "Brown v. Board of Education, 347 U.S. 483, 495 (1954).", library)
+    v = one(
+        'The Court said "separate educational facilities are intrinsically unequal." '
+        "Brown v. Board of Education, 347 U.S. 483, 495 (1954).",
+        library,
+    )
     assert kinds(v) == {"misquote"}
     assert v.errors[0].fragment == "separate educational facilities are intrinsically unequal."
     assert "[-inherently-] {+intrinsically+}" in v.errors[0].evidence
 
 
 def test_invented_quote_is_a_misquote(library):
-    v = one('The Court said "all contracts signed on a Sunday are void as against public '
-            'policy." Brown v. Board of Education, 347 U.S. 483, 495 (1954).', library)
+    v = one(
+        'The Court said "all contracts signed on a Sunday are void as against public '
+        'policy." Brown v. Board of Education, 347 U.S. 483, 495 (1954).',
+        library,
+    )
     assert kinds(v) == {"misquote"}
 
 
 def test_quote_in_a_case_without_text_is_unverifiable(library):
-    v = one('The Court said "summary judgment is mandated against a party who fails to make '
-            'a showing." Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).', library)
+    v = one(
+        'The Court said "summary judgment is mandated against a party who fails to make '
+        'a showing." Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).',
+        library,
+    )
     assert v.status.value == "unverifiable" and v.reason.value == "no_text"
 
 
 # --- misrepresentation --------------------------------------------------------------------
 
+
 def test_a_proposition_the_opinion_contradicts_is_flagged(library):
-    v = one("Brown held that separate educational facilities are inherently equal. "
-            "Brown v. Board of Education, 347 U.S. 483, 495 (1954).", library)
+    v = one(
+        "Brown held that separate educational facilities are inherently equal. "
+        "Brown v. Board of Education, 347 U.S. 483, 495 (1954).",
+        library,
+    )
     assert kinds(v) == {"misrepresentation"}
     assert v.errors[0].fragment.startswith("Brown held that")
 
 
 def test_a_faithful_proposition_is_not_flagged(library):
-    v = one("Brown held that separate educational facilities are inherently unequal. "
-            "Brown v. Board of Education, 347 U.S. 483, 495 (1954).", library)
+    v = one(
+        "Brown held that separate educational facilities are inherently unequal. "
+        "Brown v. Board of Education, 347 U.S. 483, 495 (1954).",
+        library,
+    )
     assert v.status.value == "verified"
 
 
 # --- statutes -----------------------------------------------------------------------------
+
 
 def test_statutes(library):
     found = verdicts("See 42 U.S.C. § 1983 and 60 U.S.C. § 12 and Fed. R. Civ. P. 99.", library)
@@ -172,17 +200,23 @@ def test_statutes(library):
 
 
 def test_a_misquote_is_reported_once_for_a_parallel_group(library):
-    found = verdicts('The Court said "separate educational facilities are intrinsically unequal." '
-                     "Brown v. Board of Education, 347 U.S. 483, 495, 74 S. Ct. 686, 98 L. Ed. 873 "
-                     "(1954).", library)
+    found = verdicts(
+        'The Court said "separate educational facilities are intrinsically unequal." '
+        "Brown v. Board of Education, 347 U.S. 483, 495, 74 S. Ct. 686, 98 L. Ed. 873 "
+        "(1954).",
+        library,
+    )
     assert [sorted(kinds(v)) for v in found] == [["misquote"], [], []]
 
 
-@pytest.mark.parametrize("text", [
-    "Marbury v. Madison, 5 U.S. 137, 177 (1803).",  # U.S. numbers the early reports retroactively
-    "Commonwealth v. Hunt, 45 Mass. 111 (1842).",
-    "Lammers v. State, 324 Ark. 222, 920 S.W.2d 7 (1996).",  # two series share the name "Ark."
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Marbury v. Madison, 5 U.S. 137, 177 (1803).",  # U.S. numbers the early reports retroactively
+        "Commonwealth v. Hunt, 45 Mass. 111 (1842).",
+        "Lammers v. State, 324 Ark. 222, 920 S.W.2d 7 (1996).",  # two series share the name "Ark."
+    ],
+)
 def test_old_or_shared_series_names_are_not_impossible(library, text):
     assert one(text, library).status.value != "hallucinated"
 

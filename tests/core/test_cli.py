@@ -13,8 +13,9 @@ SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_brief.md"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "citeproof", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "citeproof", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_json_contract_of_the_sample_brief():
@@ -30,15 +31,24 @@ def test_json_contract_of_the_sample_brief():
         return " ".join(a.split()) == " ".join(b.split())
 
     for c in report["citations"]:
-        assert set(c) == {"id", "text", "span", "type", "case_name", "status", "reason",
-                          "authority", "errors"}
-        assert same(text[c["span"][0]:c["span"][1]], c["text"])
+        assert set(c) == {
+            "id",
+            "text",
+            "span",
+            "type",
+            "case_name",
+            "status",
+            "reason",
+            "authority",
+            "errors",
+        }
+        assert same(text[c["span"][0] : c["span"][1]], c["text"])
         assert c["status"] in {"verified", "hallucinated", "unverifiable"}
         assert (c["status"] == "hallucinated") == bool(c["errors"])
         assert (c["status"] == "unverifiable") == (c["reason"] is not None)
         for e in c["errors"]:
             assert set(e) == {"kind", "fragment", "span", "explanation", "evidence", "confidence"}
-            assert same(text[e["span"][0]:e["span"][1]], e["fragment"])
+            assert same(text[e["span"][0] : e["span"][1]], e["fragment"])
     assert sum(report["summary"].values()) == len(report["citations"])
 
 
@@ -49,8 +59,9 @@ def test_exit_zero_when_nothing_is_hallucinated(tmp_path):
     assert result.returncode == 0 and "verified" in result.stdout
 
 
-@pytest.mark.parametrize("fmt, marker", [("text", "citations:"), ("markdown", "| # |"),
-                                         ("html", "<mark class=\"hallucinated\"")])
+@pytest.mark.parametrize(
+    "fmt, marker", [("text", "citations:"), ("markdown", "| # |"), ("html", '<mark class="hallucinated"')]
+)
 def test_formats(fmt, marker):
     result = run("check", str(SAMPLE), "--format", fmt)
     assert result.returncode == 1 and marker in result.stdout
@@ -59,8 +70,9 @@ def test_formats(fmt, marker):
 def test_several_files_give_json_lines_and_a_bad_one_does_not_stop_the_others(tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    result = run("check", str(SAMPLE), str(empty), str(tmp_path / "missing.pdf"), str(SAMPLE),
-                 "--format", "json")
+    result = run(
+        "check", str(SAMPLE), str(empty), str(tmp_path / "missing.pdf"), str(SAMPLE), "--format", "json"
+    )
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 2 and all(json.loads(x)["summary"]["hallucinated"] == 5 for x in lines)
     errors = result.stderr.strip().splitlines()
@@ -81,12 +93,23 @@ def test_stdin_and_usage_errors():
 
 def test_library_build_and_info(tmp_path):
     opinions = tmp_path / "ops.jsonl"
-    opinions.write_text(json.dumps({
-        "id": "t:1", "name": "Alpha v. Beta", "decision_date": "2001-02-03", "court": "Test",
-        "citations": [{"volume": "5", "reporter": "F.3d", "page": "10"}],
-        "text": "First page text.\n\nSecond page says the rule is plain.",
-        "page_breaks": [{"reporter": "F.3d", "volume": "5", "page": "10", "offset": 0},
-                        {"reporter": "F.3d", "volume": "5", "page": "11", "offset": 18}]}) + "\n")
+    opinions.write_text(
+        json.dumps(
+            {
+                "id": "t:1",
+                "name": "Alpha v. Beta",
+                "decision_date": "2001-02-03",
+                "court": "Test",
+                "citations": [{"volume": "5", "reporter": "F.3d", "page": "10"}],
+                "text": "First page text.\n\nSecond page says the rule is plain.",
+                "page_breaks": [
+                    {"reporter": "F.3d", "volume": "5", "page": "10", "offset": 0},
+                    {"reporter": "F.3d", "volume": "5", "page": "11", "offset": 18},
+                ],
+            }
+        )
+        + "\n"
+    )
     out = tmp_path / "lib.sqlite"
     built = run("library", "build", str(opinions), "--out", str(out), "--name", "tiny")
     assert built.returncode == 0, built.stderr

@@ -21,8 +21,9 @@ def scored() -> dict[str, list[bool]]:
         record = json.loads(line)
         if "html" in (record.get("options") or {}).get("clean_steps", []):
             continue  # markup input: not what citeproof reads
-        got = {(c.volume, c.reporter, c.page): c
-               for c in extract_citations(document_from_text(record["text"]))}
+        got = {
+            (c.volume, c.reporter, c.page): c for c in extract_citations(document_from_text(record["text"]))
+        }
         for exp in record["expected"]:
             if exp["kind"] != "full_case" or not exp.get("page"):
                 continue

@@ -21,10 +21,13 @@ def _pdf(path, pages: list[str]) -> None:
 
 def test_pdf_pages_and_a_citation_wrapped_across_lines(tmp_path):
     path = tmp_path / "brief.pdf"
-    _pdf(path, [
-        "Counsel is essential in criminal trials. Gideon v. Wainwright,\n372 U.S. 335, 344 (1963).",
-        "The court below erred. Smith v. Jones, 925 F.3d 1339, 1341 (11th Cir.\n2019).",
-    ])
+    _pdf(
+        path,
+        [
+            "Counsel is essential in criminal trials. Gideon v. Wainwright,\n372 U.S. 335, 344 (1963).",
+            "The court below erred. Smith v. Jones, 925 F.3d 1339, 1341 (11th Cir.\n2019).",
+        ],
+    )
     doc = read_document(path)
     assert doc.pages == 2
     cites = extract_citations(doc)
@@ -38,7 +41,8 @@ def test_pdf_pages_and_a_citation_wrapped_across_lines(tmp_path):
 
 def test_hyphenated_and_wrapped_lines_are_joined():
     assert unwrap_lines("the consti-\ntution says\nso.\n\nNext para.") == (
-        "the constitution says so.\n\nNext para.")
+        "the constitution says so.\n\nNext para."
+    )
 
 
 def test_docx_with_an_explicit_page_break(tmp_path):
@@ -61,25 +65,30 @@ def test_text_keeps_offsets_while_unwrapping(tmp_path):
     doc = read_document(path)
     assert len(doc.text) == len(raw) and doc.pages == 0
     cite = extract_citations(doc)[0]
-    assert raw[cite.span.start:cite.span.end] == "347 U.S. 483"
+    assert raw[cite.span.start : cite.span.end] == "347 U.S. 483"
 
 
 def test_html_is_read_as_text(tmp_path):
     path = tmp_path / "brief.html"
-    path.write_text("<html><body><p>See <i>Brady v. Maryland</i>, 373 U.S. 83 (1963).</p>"
-                    "<script>var x = '1 U.S. 1';</script></body></html>")
+    path.write_text(
+        "<html><body><p>See <i>Brady v. Maryland</i>, 373 U.S. 83 (1963).</p>"
+        "<script>var x = '1 U.S. 1';</script></body></html>"
+    )
     doc = read_document(path)
     assert "373 U.S. 83" in doc.text and "var x" not in doc.text
 
 
-@pytest.mark.parametrize("name, content, message", [
-    ("empty.txt", b"", "file is empty"),
-    ("binary.txt", b"\x00\x01\x02binary", "binary"),
-    ("latin1.txt", "café 347 U.S. 483".encode("latin-1"), "not valid UTF-8"),
-    ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "not a readable PDF"),
-    ("broken.docx", b"PK not a zip", "not a readable DOCX"),
-    ("blank.txt", b"   \n\n  ", "no text found"),
-])
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("empty.txt", b"", "file is empty"),
+        ("binary.txt", b"\x00\x01\x02binary", "binary"),
+        ("latin1.txt", "café 347 U.S. 483".encode("latin-1"), "not valid UTF-8"),
+        ("broken.pdf", b"%PDF-1.4 this is not really a pdf", "not a readable PDF"),
+        ("broken.docx", b"PK not a zip", "not a readable DOCX"),
+        ("blank.txt", b"   \n\n  ", "no text found"),
+    ],
+)
 def test_bad_input_gives_one_clear_line(tmp_path, name, content, message):
     path = tmp_path / name
     path.write_bytes(content)

@@ -100,8 +100,7 @@ def test_paired_difference():
 
 def test_paired_ratio_difference():
     num_a, num_b, den = [1.0, 1.0, 0.0, 2.0], [0.0, 1.0, 0.0, 1.0], [1.0, 1.0, 0.0, 2.0]
-    test = paired_bootstrap(ratio_of(num_a, den, 0.0), ratio_of(num_b, den, 0.0), 4, seed=9,
-                            resamples=500)
+    test = paired_bootstrap(ratio_of(num_a, den, 0.0), ratio_of(num_b, den, 0.0), 4, seed=9, resamples=500)
     assert test.estimate.value == pytest.approx(1 - 2 / 4) and test.estimate.n == 4
     assert test.estimate.low >= 0 and 0 < test.p_value <= 1
 

@@ -11,9 +11,11 @@ def _verdicts(text: str, library):
 
 
 def test_ukrainian_articles_get_verdicts_beside_case_citations(library):
-    text = ("Позивач посилається на ст. 625 ЦК України, на статтю 9999 Цивільного кодексу "
-            "України та на статтю 81 Кодексу законів про працю України. "
-            "Brady v. Maryland, 373 U.S. 83, 87 (1963).")
+    text = (
+        "Позивач посилається на ст. 625 ЦК України, на статтю 9999 Цивільного кодексу "
+        "України та на статтю 81 Кодексу законів про працю України. "
+        "Brady v. Maryland, 373 U.S. 83, 87 (1963)."
+    )
     found = _verdicts(text, library)
     assert found["ст. 625 ЦК України"].status.value == "verified"
     fabricated = next(v for t, v in found.items() if "9999" in t)

@@ -31,16 +31,30 @@ def opinion(cite: str) -> Opinion:
             for line in fh:
                 rec = json.loads(line)
                 if rec["citations"][0]["cite"] == cite:
-                    return Opinion(case_id=rec["id"], text=rec["text"], page_breaks=tuple(
-                        PageBreak(reporter=b["reporter"], volume=b["volume"], page=int(b["page"]),
-                                  offset=b["offset"]) for b in rec["page_breaks"]))
+                    return Opinion(
+                        case_id=rec["id"],
+                        text=rec["text"],
+                        page_breaks=tuple(
+                            PageBreak(
+                                reporter=b["reporter"],
+                                volume=b["volume"],
+                                page=int(b["page"]),
+                                offset=b["offset"],
+                            )
+                            for b in rec["page_breaks"]
+                        ),
+                    )
     raise LookupError(cite)
 
 
 BROWN, BRADY = "347 U.S. 483", "373 U.S. 83"
 DIXON, HUBBERT = "359 Ill. App. 3d 938", "359 Ill. App. 3d 976"
-NAMES = {BROWN: "Brown v. Board of Education", BRADY: "Brady v. Maryland",
-         DIXON: "People v. Dixon", HUBBERT: "Hubbert v. Dell Corp."}
+NAMES = {
+    BROWN: "Brown v. Board of Education",
+    BRADY: "Brady v. Maryland",
+    DIXON: "People v. Dixon",
+    HUBBERT: "Hubbert v. Dell Corp.",
+}
 
 
 def offered_for(proposition: str | None, at: str) -> Citation:
@@ -49,29 +63,59 @@ def offered_for(proposition: str | None, at: str) -> Citation:
     name = NAMES[at]
     volume, *reporter, page = at.split()
     start = len(lead) + len(name) + 2
-    return Citation(id="c1", type=CitationType.CASE, form=CiteForm.FULL, text=at,
-                    span=Span(start, start + len(at)), volume=volume, reporter=" ".join(reporter),
-                    page=page, case_name=name, proposition=proposition,
-                    proposition_span=Span(0, len(proposition)) if proposition else None)
+    return Citation(
+        id="c1",
+        type=CitationType.CASE,
+        form=CiteForm.FULL,
+        text=at,
+        span=Span(start, start + len(at)),
+        volume=volume,
+        reporter=" ".join(reporter),
+        page=page,
+        case_name=name,
+        proposition=proposition,
+        proposition_span=Span(0, len(proposition)) if proposition else None,
+    )
 
 
 # --- the opinion states the opposite -------------------------------------------------------
 
-@pytest.mark.parametrize("at, proposition, page, real", [
-    # an antonym: the opinion says "unequal"
-    (BROWN, "Brown held that separate educational facilities are inherently equal.", 495,
-     "Separate educational facilities are inherently unequal."),
-    # a negation the opinion does not have
-    (BRADY, "The suppression by the prosecution of evidence favorable to an accused upon request "
-            "does not violate due process.", 87,
-     "We now hold that the suppression by the prosecution of evidence favorable to an accused "
-     "upon request violates due process"),
-    (DIXON, "The double-enhancement rule is not a statutory construction one.", 945,
-     "The double- enhancement rule is a statutory construction one"),
-    # a parenthetical of the opinion's own: "inadmissible" read as "not admissible"
-    (HUBBERT, "The contents of newspaper articles are hearsay and therefore admissible.", 985,
-     "the contents of newspaper articles are hearsay and therefore inadmissible"),
-], ids=["brown-antonym", "brady-negation", "dixon-negation", "hubbert-antonym"])
+
+@pytest.mark.parametrize(
+    "at, proposition, page, real",
+    [
+        # an antonym: the opinion says "unequal"
+        (
+            BROWN,
+            "Brown held that separate educational facilities are inherently equal.",
+            495,
+            "Separate educational facilities are inherently unequal.",
+        ),
+        # a negation the opinion does not have
+        (
+            BRADY,
+            "The suppression by the prosecution of evidence favorable to an accused upon request "
+            "does not violate due process.",
+            87,
+            "We now hold that the suppression by the prosecution of evidence favorable to an accused "
+            "upon request violates due process",
+        ),
+        (
+            DIXON,
+            "The double-enhancement rule is not a statutory construction one.",
+            945,
+            "The double- enhancement rule is a statutory construction one",
+        ),
+        # a parenthetical of the opinion's own: "inadmissible" read as "not admissible"
+        (
+            HUBBERT,
+            "The contents of newspaper articles are hearsay and therefore admissible.",
+            985,
+            "the contents of newspaper articles are hearsay and therefore inadmissible",
+        ),
+    ],
+    ids=["brown-antonym", "brady-negation", "dixon-negation", "hubbert-antonym"],
+)
 def test_a_reversed_proposition_is_a_misrepresentation_quoting_the_opinion(at, proposition, page, real):
     c = offered_for(proposition, at)
     f = check_support(c, opinion(at))
@@ -83,9 +127,13 @@ def test_a_reversed_proposition_is_a_misrepresentation_quoting_the_opinion(at, p
     assert real in f.evidence
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "opinion_sentences() splits at every period, so 'Any language in Plessy v. | Ferguson "
-    "contrary to this finding is rejected.' becomes two sentences and the reversal is missed"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "opinion_sentences() splits at every period, so 'Any language in Plessy v. | Ferguson "
+        "contrary to this finding is rejected.' becomes two sentences and the reversal is missed"
+    ),
+)
 def test_a_reversed_proposition_about_a_sentence_naming_a_case_is_flagged():
     c = offered_for("Any language in Plessy v. Ferguson contrary to this finding is accepted.", BROWN)
     assert check_support(c, opinion(BROWN)).outcome is Outcome.FAIL
@@ -93,13 +141,20 @@ def test_a_reversed_proposition_about_a_sentence_naming_a_case_is_flagged():
 
 # --- the opinion agrees, or says nothing close ------------------------------------------------
 
-@pytest.mark.parametrize("at, proposition", [
-    (BROWN, "Brown held that separate educational facilities are inherently unequal."),
-    (BRADY, "The suppression by the prosecution of evidence favorable to an accused upon request "
-            "violates due process."),
-    (DIXON, "The double-enhancement rule is a statutory construction one."),
-    (HUBBERT, "The contents of newspaper articles are hearsay and therefore inadmissible."),
-])
+
+@pytest.mark.parametrize(
+    "at, proposition",
+    [
+        (BROWN, "Brown held that separate educational facilities are inherently unequal."),
+        (
+            BRADY,
+            "The suppression by the prosecution of evidence favorable to an accused upon request "
+            "violates due process.",
+        ),
+        (DIXON, "The double-enhancement rule is a statutory construction one."),
+        (HUBBERT, "The contents of newspaper articles are hearsay and therefore inadmissible."),
+    ],
+)
 def test_a_faithful_proposition_is_not_flagged(at, proposition):
     f = check_support(offered_for(proposition, at), opinion(at))
     assert (f.outcome, f.reason) == (Outcome.UNKNOWN, Reason.NOT_CHECKED)
@@ -110,8 +165,11 @@ def test_a_faithful_proposition_is_not_flagged(at, proposition):
 def test_a_proposition_the_opinion_does_not_discuss_is_left_undecided():
     c = offered_for("Contracts signed on Sunday are void as against public policy in Maryland.", BRADY)
     f = check_support(c, opinion(BRADY))
-    assert (f.outcome, f.reason, f.explanation) == (Outcome.UNKNOWN, Reason.NOT_CHECKED,
-                                                    "support not decided offline")
+    assert (f.outcome, f.reason, f.explanation) == (
+        Outcome.UNKNOWN,
+        Reason.NOT_CHECKED,
+        "support not decided offline",
+    )
 
 
 def test_when_both_sides_negate_the_check_stays_undecided():
@@ -121,30 +179,48 @@ def test_when_both_sides_negate_the_check_stays_undecided():
     assert f.outcome is Outcome.UNKNOWN and f.reason is Reason.NOT_CHECKED
 
 
-@pytest.mark.parametrize("at, proposition", [
-    (BROWN, "Separate is fine."),
-    # the quoted words are the quote check's business; what is left is too short
-    (BROWN, "The Court adopted the \u201cseparate educational facilities are inherently equal\u201d rule."),
-    # the case's own name is not content: plessy, ferguson and accepted/rejected are all that remain
-    (BROWN, "Plessy v. Ferguson was rejected in Brown v. Board of Education."),
-])
+@pytest.mark.parametrize(
+    "at, proposition",
+    [
+        (BROWN, "Separate is fine."),
+        # the quoted words are the quote check's business; what is left is too short
+        (
+            BROWN,
+            "The Court adopted the \u201cseparate educational facilities are inherently equal\u201d rule.",
+        ),
+        # the case's own name is not content: plessy, ferguson and accepted/rejected are all that remain
+        (BROWN, "Plessy v. Ferguson was rejected in Brown v. Board of Education."),
+    ],
+)
 def test_a_proposition_too_short_to_compare_is_not_checked(at, proposition):
     f = check_support(offered_for(proposition, at), opinion(at))
     assert (f.outcome, f.reason) == (Outcome.UNKNOWN, Reason.NOT_CHECKED)
     assert f.explanation == "proposition too short to compare offline"
 
 
-@pytest.mark.parametrize("proposition, has_opinion, reason, explanation", [
-    (None, True, Reason.NOT_CHECKED, "no proposition found"),
-    ("", True, Reason.NOT_CHECKED, "no proposition found"),
-    ("Brown held that separate educational facilities are inherently equal.", False, Reason.NO_TEXT,
-     "no opinion text"),
-])
-def test_without_a_proposition_or_an_opinion_nothing_is_decided(proposition, has_opinion, reason,
-                                                                explanation):
+@pytest.mark.parametrize(
+    "proposition, has_opinion, reason, explanation",
+    [
+        (None, True, Reason.NOT_CHECKED, "no proposition found"),
+        ("", True, Reason.NOT_CHECKED, "no proposition found"),
+        (
+            "Brown held that separate educational facilities are inherently equal.",
+            False,
+            Reason.NO_TEXT,
+            "no opinion text",
+        ),
+    ],
+)
+def test_without_a_proposition_or_an_opinion_nothing_is_decided(
+    proposition, has_opinion, reason, explanation
+):
     f = check_support(offered_for(proposition, BROWN), opinion(BROWN) if has_opinion else None)
     assert (f.kind, f.outcome, f.reason, f.explanation) == (
-        ErrorKind.MISREPRESENTATION, Outcome.UNKNOWN, reason, explanation)
+        ErrorKind.MISREPRESENTATION,
+        Outcome.UNKNOWN,
+        reason,
+        explanation,
+    )
 
 
 def test_a_reversal_in_an_opinion_without_page_markers_names_no_page():

@@ -50,8 +50,11 @@ def make_client(fake: FakeCourtListener, clock: FakeClock) -> Iterator[Callable[
 
     def make(token: str | None = TOKEN, **policy: float) -> CourtListenerClient:
         settings = {"retries": 2, "backoff": 0.5, "max_wait": 120.0, **policy}
-        made.append(CourtListenerClient(fake.base_url, token, policy=RetryPolicy(**settings),
-                                        sleep=clock.sleep, now=clock.now))
+        made.append(
+            CourtListenerClient(
+                fake.base_url, token, policy=RetryPolicy(**settings), sleep=clock.sleep, now=clock.now
+            )
+        )
         return made[-1]
 
     yield make

@@ -22,15 +22,15 @@ from citeproof.library.records import RecordError
 from citeproof.library.sqlite import SQLiteLibrary
 
 BROWN_HTML = (
-    '<p>MR. CHIEF JUSTICE WARREN delivered the opinion of the Court.</p>\n'
-    '<p>These cases come to us from the States of Kansas, South Carolina, Virginia, and '
+    "<p>MR. CHIEF JUSTICE WARREN delivered the opinion of the Court.</p>\n"
+    "<p>These cases come to us from the States of Kansas, South Carolina, Virginia, and "
     'Delaware. <span class="star-pagination">*484</span> The plaintiffs contend that '
     'segregated public schools are not "equal" and cannot be made `equal` \\ at all.</p>\n'
-    '<p>Today, education is perhaps the most important function of state and local '
+    "<p>Today, education is perhaps the most important function of state and local "
     'governments.</p>\n<p><span class="star-pagination">*485</span> We conclude that in the '
     'field of public education the doctrine of "separate but equal" has no place.</p>'
 )
-DISSENT_HTML = '<p>MR. JUSTICE PLANTED, dissenting.</p>\n<p>*Page 486 I would not go so far.</p>'
+DISSENT_HTML = "<p>MR. JUSTICE PLANTED, dissenting.</p>\n<p>*Page 486 I would not go so far.</p>"
 
 
 def _row(columns: tuple[str, ...], **values: object) -> list[object]:
@@ -39,10 +39,17 @@ def _row(columns: tuple[str, ...], **values: object) -> list[object]:
 
 def write_dump(folder: Path, backtick: bool, compress: bool) -> list[Path]:
     clusters = [
-        _row(CLUSTER_COLUMNS, id=105221, date_filed="1954-05-17", case_name="Brown v. Board of Education",
-             case_name_full="Brown et al. v. Board of Education of Topeka et al.", docket_id=1),
-        _row(CLUSTER_COLUMNS, id=106545, date_filed="1963-03-18", case_name="Gideon v. Wainwright",
-             docket_id=2),
+        _row(
+            CLUSTER_COLUMNS,
+            id=105221,
+            date_filed="1954-05-17",
+            case_name="Brown v. Board of Education",
+            case_name_full="Brown et al. v. Board of Education of Topeka et al.",
+            docket_id=1,
+        ),
+        _row(
+            CLUSTER_COLUMNS, id=106545, date_filed="1963-03-18", case_name="Gideon v. Wainwright", docket_id=2
+        ),
         _row(CLUSTER_COLUMNS, id=999, date_filed="1999-01-01", case_name="Uncited v. Nobody"),
     ]
     citations = [
@@ -57,9 +64,11 @@ def write_dump(folder: Path, backtick: bool, compress: bool) -> list[Path]:
         _row(OPINION_COLUMNS, id=12, type="040dissent", html_lawbox=DISSENT_HTML, cluster_id=105221),
     ]
     paths = []
-    for name, columns, rows in (("opinion-clusters", CLUSTER_COLUMNS, clusters),
-                                ("citations", CITATION_COLUMNS, citations),
-                                ("opinions", OPINION_COLUMNS, opinions)):
+    for name, columns, rows in (
+        ("opinion-clusters", CLUSTER_COLUMNS, clusters),
+        ("citations", CITATION_COLUMNS, citations),
+        ("opinions", OPINION_COLUMNS, opinions),
+    ):
         text = copy_line(columns, backtick) + "".join(copy_line(r, backtick) for r in rows)
         path = folder / f"{name}-2024-12-31.csv{'.bz2' if compress else ''}"
         path.write_bytes(bz2.compress(text.encode()) if compress else text.encode())
@@ -80,8 +89,11 @@ def imported(tmp_path_factory) -> tuple[Path, dict[str, int], list[tuple[str, in
     folder = tmp_path_factory.mktemp("bulk")
     seen: list[tuple[str, int, float]] = []
     out = folder / "cl.sqlite"
-    counts = import_bulk(write_dump(folder, backtick=True, compress=True), out,
-                         progress=lambda kind, rows, done: seen.append((kind, rows, done)))
+    counts = import_bulk(
+        write_dump(folder, backtick=True, compress=True),
+        out,
+        progress=lambda kind, rows, done: seen.append((kind, rows, done)),
+    )
     return out, counts, seen
 
 
@@ -103,15 +115,17 @@ def test_imported_library_answers_like_the_embedded_one(imported):
     start, end = opinion.page_text("U.S.", 484)
     assert "cannot be made `equal` \\ at all" in opinion.text[start:end]
     assert [b.page for b in opinion.breaks_for("U.S.")] == [483, 484, 485, 486]
-    assert "I would not go so far" in opinion.text[opinion.page_text("U.S.", 486)[0]:]
+    assert "I would not go so far" in opinion.text[opinion.page_text("U.S.", 486)[0] :]
     assert lib.case_around("347", "U.S.", 486).last_known_page == 486
     assert lib.meta()["snapshot_date"] == "2024-12-31"
     assert lib.coverage("U.S.", "347") is Coverage.PARTIAL
 
 
 def test_imported_library_checks_a_brief(imported):
-    brief = ('The plaintiffs argued that segregated schools "cannot be made `equal` \\ at all." '
-             "Brown v. Board of Education, 347 U.S. 483, 484 (1954).\n")
+    brief = (
+        'The plaintiffs argued that segregated schools "cannot be made `equal` \\ at all." '
+        "Brown v. Board of Education, 347 U.S. 483, 484 (1954).\n"
+    )
     (verdict,) = check_document(document_from_text(brief), SQLiteLibrary(imported[0])).verdicts
     assert verdict.status is Status.VERIFIED
 

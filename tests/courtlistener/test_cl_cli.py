@@ -8,8 +8,10 @@ from click.testing import CliRunner
 
 from citeproof.cli import main
 
-BRIEF = ("Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019); "
-         "Smith v. Jones, 2019 WL 1234567 (S.D.N.Y. 2019).\n")
+BRIEF = (
+    "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019); "
+    "Smith v. Jones, 2019 WL 1234567 (S.D.N.Y. 2019).\n"
+)
 
 
 def _run(args, env):
@@ -26,8 +28,12 @@ def test_check_with_courtlistener_flag_config_and_cache(fake, tmp_path):
     brief.write_text(BRIEF)
     config = tmp_path / "config.toml"
     config.write_text(f'[courtlistener]\ncache = "{tmp_path / "cl.sqlite"}"\n')
-    env = {"COURTLISTENER_API_URL": fake.base_url, "COURTLISTENER_API_TOKEN": fake.state.token,
-           "CITEPROOF_CONFIG": str(config), "CITEPROOF_COURTLISTENER": ""}
+    env = {
+        "COURTLISTENER_API_URL": fake.base_url,
+        "COURTLISTENER_API_TOKEN": fake.state.token,
+        "CITEPROOF_CONFIG": str(config),
+        "CITEPROOF_COURTLISTENER": "",
+    }
     offline = _run([str(brief)], env)
     assert offline.exit_code == 0 and fake.request_count == 0
     first = _run(["--courtlistener", str(brief)], env)

@@ -114,9 +114,13 @@ def test_persistent_server_errors_become_backend_error(client, fake):
 def test_timeouts_are_retried_then_backend_error(fake, clock):
     from citeproof.library.courtlistener import CourtListenerClient, RetryPolicy
 
-    dead = CourtListenerClient("http://127.0.0.1:9/api/rest/v4/", fake.state.token,
-                               policy=RetryPolicy(retries=1, backoff=0.1, timeout=0.5),
-                               sleep=clock.sleep, now=clock.now)
+    dead = CourtListenerClient(
+        "http://127.0.0.1:9/api/rest/v4/",
+        fake.state.token,
+        policy=RetryPolicy(retries=1, backoff=0.1, timeout=0.5),
+        sleep=clock.sleep,
+        now=clock.now,
+    )
     with pytest.raises(LibraryError) as err:
         dead.lookup(["347 U.S. 483"])
     assert err.value.reason == "backend_error"

@@ -63,8 +63,10 @@ def test_a_pin_page_answer_is_not_a_case_beginning_there(remote):
 
 def test_ambiguous_cite_is_settled_by_the_name_written(remote, fake):
     name = "Smith v. Jones Holding Co."
-    fake.add_case("347 U.S. 483", Authority("planted:1", name, name, "1954-06-01", "",
-                                            (ReporterCite("347", "U.S.", "483"),)))
+    fake.add_case(
+        "347 U.S. 483",
+        Authority("planted:1", name, name, "1954-06-01", "", (ReporterCite("347", "U.S.", "483"),)),
+    )
     assert len(remote.cases_at("347", "U.S.", 483)) == 2
     verdicts = _check("Brown v. Board of Education, 347 U.S. 483 (1954).\n", remote)
     (verdict,) = verdicts.values()
@@ -75,11 +77,13 @@ def test_ambiguous_cite_is_settled_by_the_name_written(remote, fake):
 @pytest.mark.parametrize("style", ["span", "page"])
 def test_quotes_and_pin_pages_are_checked_on_star_paginated_text(remote, fake, style):
     fake.state.star_style = style
-    text = (f"The Court held that {BROWN_QUOTE} Brown v. Board of Education, 347 U.S. 483, 495 "
-            "(1954).\n\nAs Justice Black wrote, \"lawyers in criminal courts are necessities, not "
-            "luxuries.\" Gideon v. Wainwright, 372 U.S. 335, 340 (1963).\n\n\"Society wins not only "
-            "when the guilty are convicted but when criminal trials are unfair.\" Brady v. "
-            "Maryland, 373 U.S. 83, 87 (1963).\n")
+    text = (
+        f"The Court held that {BROWN_QUOTE} Brown v. Board of Education, 347 U.S. 483, 495 "
+        '(1954).\n\nAs Justice Black wrote, "lawyers in criminal courts are necessities, not '
+        'luxuries." Gideon v. Wainwright, 372 U.S. 335, 340 (1963).\n\n"Society wins not only '
+        'when the guilty are convicted but when criminal trials are unfair." Brady v. '
+        "Maryland, 373 U.S. 83, 87 (1963).\n"
+    )
     verdicts = _check(text, remote)
     assert _by_cite(verdicts, "347 U.S. 483").status is Status.VERIFIED
     gideon = _by_cite(verdicts, "372 U.S. 335")
@@ -114,15 +118,18 @@ def test_faults_are_unverifiable_and_never_cached(make_client, fake, cache_path)
 def test_throttling_that_outlasts_patience_is_rate_limited(make_client, fake, cache_path):
     fake.fail_next(429, {"Retry-After": "86400"})
     remote = CourtListenerLibrary(make_client(), RemoteCache(cache_path))
-    (verdict,) = _check("Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).\n",
-                        remote).values()
+    (verdict,) = _check(
+        "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).\n", remote
+    ).values()
     assert verdict.status is Status.UNVERIFIABLE
     assert verdict.reason.value == "rate_limited"
 
 
 def test_chain_asks_the_remote_only_what_the_local_library_cannot_settle(library, remote, fake):
-    text = ("Brown v. Board of Education, 347 U.S. 483 (1954); Varghese v. China Southern "
-            "Airlines Co., 925 F.3d 1339 (11th Cir. 2019).\n")
+    text = (
+        "Brown v. Board of Education, 347 U.S. 483 (1954); Varghese v. China Southern "
+        "Airlines Co., 925 F.3d 1339 (11th Cir. 2019).\n"
+    )
     verdicts = _check(text, ChainLibrary(library, remote))
     assert fake.state.lookup_sizes == [1]
     brown = _by_cite(verdicts, "347 U.S. 483")
@@ -154,8 +161,10 @@ def test_chain_fetches_remote_text_for_a_local_case_without_text(tmp_path, remot
     build_library([bundled_data_dir() / "scdb_2014_01.csv.gz"], catalogue_only)
     local = SQLiteLibrary(catalogue_only)
     assert local.cases_at("373", "U.S.", 83) and not local.cases_at("373", "U.S.", 83)[0].has_text
-    brief = ('"Society wins not only when the guilty are convicted but when criminal trials are '
-             'unfair." Brady v. Maryland, 373 U.S. 83, 87 (1963).\n')
+    brief = (
+        '"Society wins not only when the guilty are convicted but when criminal trials are '
+        'unfair." Brady v. Maryland, 373 U.S. 83, 87 (1963).\n'
+    )
     (offline,) = _check(brief, local).values()
     assert offline.status is Status.UNVERIFIABLE and offline.reason.value == "no_text"
     (chained,) = _check(brief, ChainLibrary(local, remote)).values()

@@ -6,8 +6,12 @@ from citeproof.core.models import ReporterCite
 from citeproof.library.courtlistener import ClusterInfo
 from citeproof.library.remote import assemble_opinion, paginated_cite
 
-BROWN = (ReporterCite("347", "U.S.", "483"), ReporterCite("74", "S. Ct.", "686"),
-         ReporterCite("98", "L. Ed.", "873"), ReporterCite("1954", "U.S. LEXIS", "2094"))
+BROWN = (
+    ReporterCite("347", "U.S.", "483"),
+    ReporterCite("74", "S. Ct.", "686"),
+    ReporterCite("98", "L. Ed.", "873"),
+    ReporterCite("1954", "U.S. LEXIS", "2094"),
+)
 
 
 def _star(page: int) -> str:
@@ -22,8 +26,11 @@ def test_stars_belong_to_the_cite_whose_first_page_precedes_them():
 
 
 def test_nominative_reporter_shares_the_official_pages():
-    cites = (ReporterCite("11", "U.S.", "288"), ReporterCite("7", "Cranch", "288"),
-             ReporterCite("3", "L. Ed.", "347"))
+    cites = (
+        ReporterCite("11", "U.S.", "288"),
+        ReporterCite("7", "Cranch", "288"),
+        ReporterCite("3", "L. Ed.", "347"),
+    )
     opinion = assemble_opinion("c", ClusterInfo(1, "", "", "", cites), [f"<p>x {_star(289)} y</p>"])
     assert [b.page for b in opinion.breaks_for("U.S.")] == [288, 289]
     assert [b.page for b in opinion.breaks_for("Cranch")] == [288, 289]

@@ -21,26 +21,37 @@ def files(tmp_path: Path) -> tuple[Path, Path]:
     for t in triples:
         if t.mode is Mode.NON_ARGUABLE:
             rows.append({"triple_id": t.id, "model": "abstainer", "output": "NO ARGUMENT POSSIBLE"})
-            rows.append({"triple_id": t.id, "model": "talker",
-                         "output": f"The current case has {t.current.factors[0]}."})
+            rows.append(
+                {
+                    "triple_id": t.id,
+                    "model": "talker",
+                    "output": f"The current case has {t.current.factors[0]}.",
+                }
+            )
         else:
             rows.append({"triple_id": t.id, "model": "abstainer", "output": ""})
-            rows.append({"triple_id": t.id, "model": "talker",
-                         "output": f"Precedent 1 has {', '.join(t.p1.factors)}."})
+            rows.append(
+                {
+                    "triple_id": t.id,
+                    "model": "talker",
+                    "output": f"Precedent 1 has {', '.join(t.p1.factors)}.",
+                }
+            )
     opath.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return tpath, opath
 
 
 def test_score_json_per_model(files):
     tpath, opath = files
-    result = CliRunner().invoke(factors, ["score", "--triples", str(tpath), "--outputs",
-                                          str(opath), "--format", "json"])
+    result = CliRunner().invoke(
+        factors, ["score", "--triples", str(tpath), "--outputs", str(opath), "--format", "json"]
+    )
     assert result.exit_code == 0, result.output
     models = {m["model"]: m for m in json.loads(result.output)["models"]}
     ab, talk = models["abstainer"], models["talker"]
     assert ab["abstention_exact"] == pytest.approx(
-        {"value": 1.0, "n": 3, "low": ab["abstention_exact"]["low"], "high": 1.0,
-         "method": "wilson"})
+        {"value": 1.0, "n": 3, "low": ab["abstention_exact"]["low"], "high": 1.0, "method": "wilson"}
+    )
     assert ab["acch"]["n"] == 0 and math.isnan(ab["acch"]["value"])
     assert ab["recu"]["value"] == 0.0 and ab["recu"]["n"] == 6
     assert talk["acch"]["value"] == 1.0 and talk["abstention_any"]["value"] == 0.0
@@ -50,8 +61,9 @@ def test_score_json_per_model(files):
 def test_score_markdown_and_chart(files, tmp_path: Path):
     tpath, opath = files
     png = tmp_path / "chart.png"
-    result = CliRunner().invoke(factors, ["score", "--triples", str(tpath), "--outputs",
-                                          str(opath), "--chart", str(png)])
+    result = CliRunner().invoke(
+        factors, ["score", "--triples", str(tpath), "--outputs", str(opath), "--chart", str(png)]
+    )
     assert result.exit_code == 0, result.output
     assert "| abstainer | all |" in result.output and "n/a (n=0)" in result.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -61,15 +73,15 @@ def test_score_rejects_unknown_triples(files, tmp_path: Path):
     tpath, _ = files
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps({"triple_id": "nope", "model": "m", "output": "x"}) + "\n")
-    result = CliRunner().invoke(factors, ["score", "--triples", str(tpath), "--outputs",
-                                          str(bad)])
+    result = CliRunner().invoke(factors, ["score", "--triples", str(tpath), "--outputs", str(bad)])
     assert result.exit_code != 0 and "nope" in result.output
 
 
 def test_triples_command_writes_jsonl(tmp_path: Path):
     out = tmp_path / "real.jsonl"
-    result = CliRunner().invoke(factors, ["triples", "--source", "real", "--n", "5",
-                                          "--seed", "1", "--out", str(out)])
+    result = CliRunner().invoke(
+        factors, ["triples", "--source", "real", "--n", "5", "--seed", "1", "--out", str(out)]
+    )
     assert result.exit_code == 0
     made = read_jsonl(out)
     assert len(made) == 15 and all(t.source == "real" for t in made)
@@ -86,11 +98,14 @@ def test_validate_extractor_json():
         assert 0.0 <= r["precision"]["value"] <= 1.0 and r["recall"]["n"] == r["gold"]
 
 
-_TRIPLE = {"id": "t1", "mode": "arguable", "source": "synthetic",
-           "current": {"name": "Ellison v. Abbott", "factors": ["F6", "F15"], "outcome": None},
-           "p1": {"name": "Ingram Corp. v. Yardley", "factors": ["F6", "F4"],
-                  "outcome": "plaintiff"},
-           "p2": {"name": "Sherwood Labs v. Quimby", "factors": ["F19"], "outcome": "defendant"}}
+_TRIPLE = {
+    "id": "t1",
+    "mode": "arguable",
+    "source": "synthetic",
+    "current": {"name": "Ellison v. Abbott", "factors": ["F6", "F15"], "outcome": None},
+    "p1": {"name": "Ingram Corp. v. Yardley", "factors": ["F6", "F4"], "outcome": "plaintiff"},
+    "p2": {"name": "Sherwood Labs v. Quimby", "factors": ["F19"], "outcome": "defendant"},
+}
 _GOLD = """# a tiny gold file
 === m1
 triple: t1
@@ -124,24 +139,35 @@ def gold_files(tmp_path: Path) -> tuple[Path, Path]:
 
 def test_validate_extractor_on_a_given_gold_file(gold_files):
     gold, triples = gold_files
-    result = CliRunner().invoke(factors, ["validate-extractor", "--format", "json",
-                                          "--gold", str(gold), "--triples", str(triples)])
+    result = CliRunner().invoke(
+        factors, ["validate-extractor", "--format", "json", "--gold", str(gold), "--triples", str(triples)]
+    )
     assert result.exit_code == 0, result.output
     rows = {r["style"]: r for r in json.loads(result.output)}
     assert set(rows) == {"mini/code", "mini/paraphrase", "mini/all"}
     # m1's annotation deliberately leaves out Ingram's F15 ("as does Ingram" asserts both),
     # so the numbers must come from the file: precision 3/4 on code, all found otherwise.
-    assert (rows["mini/code"]["tp"], rows["mini/code"]["predicted"],
-            rows["mini/code"]["gold"]) == (3, 4, 3)
+    assert (rows["mini/code"]["tp"], rows["mini/code"]["predicted"], rows["mini/code"]["gold"]) == (3, 4, 3)
     assert rows["mini/paraphrase"]["tp"] == rows["mini/paraphrase"]["gold"] == 3
     assert rows["mini/all"]["arguments"] == 2
 
 
 def test_validate_extractor_mixes_named_sets_and_files(gold_files):
     gold, triples = gold_files
-    result = CliRunner().invoke(factors, ["validate-extractor", "--format", "json", "--set",
-                                          "heldout", "--gold", str(gold), "--triples",
-                                          str(triples)])
+    result = CliRunner().invoke(
+        factors,
+        [
+            "validate-extractor",
+            "--format",
+            "json",
+            "--set",
+            "heldout",
+            "--gold",
+            str(gold),
+            "--triples",
+            str(triples),
+        ],
+    )
     assert result.exit_code == 0, result.output
     styles = [r["style"] for r in json.loads(result.output)]
     assert styles[:3] == ["heldout/code", "heldout/paraphrase", "heldout/all"]
@@ -153,10 +179,22 @@ def test_validate_extractor_rejects_bad_gold(gold_files, tmp_path: Path):
     other = tmp_path / "other.jsonl"
     other.write_text(json.dumps({**_TRIPLE, "id": "t2"}) + "\n")
     runner = CliRunner()
-    bad = runner.invoke(factors, ["validate-extractor", "--gold", str(gold), "--triples",
-                                  str(other)])
+    bad = runner.invoke(factors, ["validate-extractor", "--gold", str(gold), "--triples", str(other)])
     assert bad.exit_code != 0 and "unknown triple t1" in bad.output
-    unpaired = runner.invoke(factors, ["validate-extractor", "--gold", str(gold), "--gold",
-                                       str(gold), "--triples", str(triples), "--triples",
-                                       str(triples), "--triples", str(triples)])
+    unpaired = runner.invoke(
+        factors,
+        [
+            "validate-extractor",
+            "--gold",
+            str(gold),
+            "--gold",
+            str(gold),
+            "--triples",
+            str(triples),
+            "--triples",
+            str(triples),
+            "--triples",
+            str(triples),
+        ],
+    )
     assert unpaired.exit_code != 0 and "--triples" in unpaired.output

@@ -8,12 +8,16 @@ from citeproof.bench.factors.extract import DeterministicExtractor, mention_set
 from citeproof.bench.factors.gold import load_gold, parse_gold, validate
 from citeproof.bench.factors.triples import CaseFacts, Mode, Role, Triple
 
-TRIPLE = Triple("t", Mode.ARGUABLE, "real",
-                CaseFacts("Mason v Jack Daniel Distillery", ("F1", "F6", "F15", "F16", "F21")),
-                CaseFacts("Trandes Corp v Guy F. Atkinson Co", ("F1", "F4", "F6", "F10", "F12"),
-                          Side.PLAINTIFF),
-                CaseFacts("Space Aero Products Corp v R.E. Darling Corp",
-                          ("F1", "F8", "F15", "F18", "F19"), Side.DEFENDANT))
+TRIPLE = Triple(
+    "t",
+    Mode.ARGUABLE,
+    "real",
+    CaseFacts("Mason v Jack Daniel Distillery", ("F1", "F6", "F15", "F16", "F21")),
+    CaseFacts("Trandes Corp v Guy F. Atkinson Co", ("F1", "F4", "F6", "F10", "F12"), Side.PLAINTIFF),
+    CaseFacts(
+        "Space Aero Products Corp v R.E. Darling Corp", ("F1", "F8", "F15", "F18", "F19"), Side.DEFENDANT
+    ),
+)
 C, P1, P2 = Role.CURRENT, Role.P1, Role.P2
 
 
@@ -21,28 +25,30 @@ def extract(text: str) -> frozenset[tuple[Role, str]]:
     return mention_set(DeterministicExtractor().extract(text, TRIPLE))
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("Both Mason and Trandes have F6.", {(C, "F6"), (P1, "F6")}),
-    ("F5 is not present in the current case.", set()),
-    ("Trandes had F4, which Mason lacks.", {(P1, "F4")}),
-    ("Unlike Trandes, Mason has F16.", {(C, "F16")}),
-    ("Space Aero had F8; the current case does not.", {(P2, "F8")}),
-    ("Precedent 2 (F1, F19) decided for the defendant.", {(P2, "F1"), (P2, "F19")}),
-    ("There was no deception in Mason.", set()),
-    ("In Space Aero the plaintiff took no security measures.", {(P2, "F19")}),
-    ("Mason guarded its recipe under lock and key.", {(C, "F6")}),
-    ("Space Aero also had F6 Security-measures.", {(P2, "F6")}),  # misattribution kept
-    ("The current case has F30.", {(C, "F30")}),  # invented code kept
-    ("Trandes won. It had F12.", {(P1, "F12")}),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Both Mason and Trandes have F6.", {(C, "F6"), (P1, "F6")}),
+        ("F5 is not present in the current case.", set()),
+        ("Trandes had F4, which Mason lacks.", {(P1, "F4")}),
+        ("Unlike Trandes, Mason has F16.", {(C, "F16")}),
+        ("Space Aero had F8; the current case does not.", {(P2, "F8")}),
+        ("Precedent 2 (F1, F19) decided for the defendant.", {(P2, "F1"), (P2, "F19")}),
+        ("There was no deception in Mason.", set()),
+        ("In Space Aero the plaintiff took no security measures.", {(P2, "F19")}),
+        ("Mason guarded its recipe under lock and key.", {(C, "F6")}),
+        ("Space Aero also had F6 Security-measures.", {(P2, "F6")}),  # misattribution kept
+        ("The current case has F30.", {(C, "F30")}),  # invented code kept
+        ("Trandes won. It had F12.", {(P1, "F12")}),
+    ],
+)
 def test_attribution_and_negation(text, expected):
     assert extract(text) == expected
 
 
 def test_extractor_is_deterministic():
     text = load_gold()[0].text
-    assert DeterministicExtractor().extract(text, TRIPLE) == (
-        DeterministicExtractor().extract(text, TRIPLE))
+    assert DeterministicExtractor().extract(text, TRIPLE) == (DeterministicExtractor().extract(text, TRIPLE))
 
 
 def test_gold_set_is_large_and_varied():
@@ -80,8 +86,10 @@ def test_tuned_gold_sets_meet_the_bar_for_both_styles(split):
 
 
 def test_parse_gold_record():
-    source = "# comment\n=== x1\ntriple: t\nstyle: code\ntags: negation\n" \
-             "current: F1 F6\np1:\np2: F19\n---\nSome text.\n"
+    source = (
+        "# comment\n=== x1\ntriple: t\nstyle: code\ntags: negation\n"
+        "current: F1 F6\np1:\np2: F19\n---\nSome text.\n"
+    )
     (arg,) = parse_gold(source, {"t": TRIPLE})
     assert arg.mentions == {(C, "F1"), (C, "F6"), (P2, "F19")}
     assert arg.text == "Some text." and arg.tags == ("negation",)

@@ -38,9 +38,11 @@ def faithful(messages: list[dict[str, str]]) -> str:
     cur, p1, p2 = cases["Current case"], cases["Precedent 1"], cases["Precedent 2"]
     if not set(cur) & (set(p1) | set(p2)):
         return ABSTAIN_PHRASE
-    return (f"Plaintiff: The current case has {', '.join(cur)}. "
-            f"Defendant: Precedent 1 has {', '.join(p1)}. "
-            f"Rebuttal: Precedent 2 has {', '.join(p2)}.")
+    return (
+        f"Plaintiff: The current case has {', '.join(cur)}. "
+        f"Defendant: Precedent 1 has {', '.join(p1)}. "
+        f"Rebuttal: Precedent 2 has {', '.join(p2)}."
+    )
 
 
 def hallucinating(messages: list[dict[str, str]]) -> str:
@@ -79,8 +81,9 @@ def test_http_error_is_an_llm_error(endpoint):
 def test_transport_seam_accepts_httpx_transports():
     transport = httpx.MockTransport(lambda request: httpx.Response(200, json={"oops": 1}))
     with pytest.raises(LLMError, match="malformed completion"):
-        OpenAIChatModel("m", "http://x/v1", transport=transport, max_retries=0,
-                        cache=False).complete([], seed=0)
+        OpenAIChatModel("m", "http://x/v1", transport=transport, max_retries=0, cache=False).complete(
+            [], seed=0
+        )
 
 
 def test_runs_score_faithful_and_hallucinating_models_apart(endpoint):
@@ -107,8 +110,7 @@ def test_llm_extractor_through_the_server(endpoint):
     endpoint.script = lambda m: 'Sure: {"current": ["F6", "F99"], "p1": ["f4"], "p2": []}'
     gold = load_gold()[0]
     got = LLMExtractor(OpenAIChatModel("ann", endpoint.url)).extract(gold.text, gold.triple)
-    assert {(m.role, m.factor) for m in got} == {
-        (Role.CURRENT, "F6"), (Role.CURRENT, "F99"), (Role.P1, "F4")}
+    assert {(m.role, m.factor) for m in got} == {(Role.CURRENT, "F6"), (Role.CURRENT, "F99"), (Role.P1, "F4")}
     assert gold.text in endpoint.requests[0]["messages"][-1]["content"]
 
 
@@ -131,12 +133,25 @@ def test_cli_run_then_score(endpoint, tmp_path: Path):
     write_jsonl(TRIPLES, triples)
     runner = CliRunner()
     out = tmp_path / "o.jsonl"
-    result = runner.invoke(factors, ["run", "--triples", str(triples), "--out", str(out),
-                                     "--model", "faithful", "--base-url", endpoint.url])
+    result = runner.invoke(
+        factors,
+        [
+            "run",
+            "--triples",
+            str(triples),
+            "--out",
+            str(out),
+            "--model",
+            "faithful",
+            "--base-url",
+            endpoint.url,
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert len(read_outputs(out)) == len(TRIPLES)
-    result = runner.invoke(factors, ["score", "--triples", str(triples), "--outputs", str(out),
-                                     "--format", "json"])
+    result = runner.invoke(
+        factors, ["score", "--triples", str(triples), "--outputs", str(out), "--format", "json"]
+    )
     assert result.exit_code == 0, result.output
     (model,) = json.loads(result.output)["models"]
     assert model["model"] == "faithful"

@@ -19,9 +19,14 @@ def _triple(mode: Mode, tid: str) -> Triple:
         cur, p1, p2 = ("F2", "F3"), ("F1", "F4"), ("F6", "F19")
     else:
         cur, p1, p2 = ("F1", "F6"), ("F1", "F4"), ("F6", "F19")
-    return Triple(tid, mode, "synthetic", CaseFacts("Cur v. A", cur),
-                  CaseFacts("One v. B", p1, Side.PLAINTIFF),
-                  CaseFacts("Two v. C", p2, Side.DEFENDANT))
+    return Triple(
+        tid,
+        mode,
+        "synthetic",
+        CaseFacts("Cur v. A", cur),
+        CaseFacts("One v. B", p1, Side.PLAINTIFF),
+        CaseFacts("Two v. C", p2, Side.DEFENDANT),
+    )
 
 
 ARG = _triple(Mode.ARGUABLE, "a")
@@ -36,8 +41,13 @@ def test_classify_separates_invented_from_misattributed():
 
 
 def test_score_output_counts_by_hand():
-    mentions = [Mention(Role.CURRENT, "F1"), Mention(Role.CURRENT, "F4"),
-                Mention(Role.P2, "F30"), Mention(Role.P1, "F4"), Mention(Role.P1, "F4")]
+    mentions = [
+        Mention(Role.CURRENT, "F1"),
+        Mention(Role.CURRENT, "F4"),
+        Mention(Role.P2, "F30"),
+        Mention(Role.P1, "F4"),
+        Mention(Role.P1, "F4"),
+    ]
     s = score_output(ARG, "m", "text", mentions)
     assert (s.mentions, s.correct, s.invented, s.misattributed, s.expected) == (4, 2, 1, 1, 6)
     assert s.acch == 0.5 and s.recu == pytest.approx(2 / 6)
@@ -48,33 +58,49 @@ def test_empty_output_has_no_accuracy_and_zero_recall():
     assert s.acch is None and s.recu == 0.0 and not s.abstained
 
 
-@pytest.mark.parametrize("text", ["NO ARGUMENT POSSIBLE", "no argument  possible.",
-                                  "Answer: No Argument Possible"])
+@pytest.mark.parametrize(
+    "text", ["NO ARGUMENT POSSIBLE", "no argument  possible.", "Answer: No Argument Possible"]
+)
 def test_exact_phrase(text):
     assert exact_abstention(text) and not near_miss_abstention(text)
 
 
-@pytest.mark.parametrize("text", [
-    "No argument can be made: the current case shares no factors with either precedent.",
-    "I cannot construct a valid 3-ply argument here.",
-    "There are no shared factors, so the plaintiff has nothing to cite.",
-    "No 3-ply argument is possible.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No argument can be made: the current case shares no factors with either precedent.",
+        "I cannot construct a valid 3-ply argument here.",
+        "There are no shared factors, so the plaintiff has nothing to cite.",
+        "No 3-ply argument is possible.",
+    ],
+)
 def test_near_miss(text):
     assert near_miss_abstention(text) and not exact_abstention(text)
 
 
-@pytest.mark.parametrize("text", [
-    "Plaintiff: Alpha shares F1 with the current case.",
-    "The defendant argues that the argument is weak.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Plaintiff: Alpha shares F1 with the current case.",
+        "The defendant argues that the argument is weak.",
+    ],
+)
 def test_not_an_abstention(text):
     assert not exact_abstention(text) and not near_miss_abstention(text)
 
 
 def _run():
-    a = score_output(ARG, "m", "arg", [Mention(Role.CURRENT, "F1"), Mention(Role.CURRENT, "F4"),
-                                       Mention(Role.P2, "F30"), Mention(Role.P1, "F4")])
+    a = score_output(
+        ARG,
+        "m",
+        "arg",
+        [
+            Mention(Role.CURRENT, "F1"),
+            Mention(Role.CURRENT, "F4"),
+            Mention(Role.P2, "F30"),
+            Mention(Role.P1, "F4"),
+        ],
+    )
     b = score_output(ARG, "m", "", [])
     c = score_output(NON, "m", "NO ARGUMENT POSSIBLE", [])
     d = score_output(NON, "m", "No argument can be made here.", [])

@@ -15,12 +15,14 @@ def registry():
 @pytest.fixture(scope="session")
 def tiny_oracle():
     """Three decisions, six records: civil:625 k=3 d=2, civil:16 k=1, criminal:185 k=2."""
-    rows = [("d1", "civil", "625", "2024-03-01", "civil"),
-            ("d1", "civil", "625", "2024-03-01", "civil"),
-            ("d1", "civil", "16", "2024-03-01", "civil"),
-            ("d2", "civil", "625", "2024-05-01", "civil"),
-            ("d2", "criminal", "185", "2024-05-01", "civil"),
-            ("d3", "criminal", "185", "2024-07-01", "criminal")]
+    rows = [
+        ("d1", "civil", "625", "2024-03-01", "civil"),
+        ("d1", "civil", "625", "2024-03-01", "civil"),
+        ("d1", "civil", "16", "2024-03-01", "civil"),
+        ("d2", "civil", "625", "2024-05-01", "civil"),
+        ("d2", "criminal", "185", "2024-05-01", "civil"),
+        ("d3", "criminal", "185", "2024-07-01", "criminal"),
+    ]
     return Oracle.from_records("tiny", (Record(*r) for r in rows))
 
 
@@ -28,8 +30,9 @@ def tiny_oracle():
 def tiny_responses():
     date = "2025-01-01"
     return (
-        Response("A", "q1", (Cited("civil", "625"), Cited("civil", "16"),
-                             Cited("civil", "9999")), "civil", date),
+        Response(
+            "A", "q1", (Cited("civil", "625"), Cited("civil", "16"), Cited("civil", "9999")), "civil", date
+        ),
         Response("A", "q2", (Cited("criminal", "185"),), "criminal", date),
         Response("B", "q1", (Cited("civil", "1"),), "civil", date),
         Response("B", "q2", (), "criminal", date),

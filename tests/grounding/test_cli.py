@@ -8,8 +8,9 @@ from click.testing import CliRunner
 
 from citeproof.cli.grounding import grounding
 
-BRIEF = ("Позивач посилається на ст. 625 ЦК України та ст. 1309 ЦК України, "
-         "а також на ст. 81 КЗпП і ст. 145 ЦК.")
+BRIEF = (
+    "Позивач посилається на ст. 625 ЦК України та ст. 1309 ЦК України, а також на ст. 81 КЗпП і ст. 145 ЦК."
+)
 
 
 @pytest.fixture()
@@ -20,14 +21,16 @@ def runner():
 def test_extract_json(runner, tmp_path):
     path = tmp_path / "brief.txt"
     path.write_text(BRIEF, encoding="utf-8")
-    result = runner.invoke(grounding, ["extract", str(path), "--format", "json",
-                                       "--date", "2024-01-01"])
+    result = runner.invoke(grounding, ["extract", str(path), "--format", "json", "--date", "2024-01-01"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
     assert [(r["code"], r["article"], r["status"]) for r in rows] == [
-        ("civil", "625", "exists"), ("civil", "1309", "nonexistent"),
-        ("labour", "81", "repealed"), ("civil", "145", "unknown")]
-    assert BRIEF[rows[0]["span"][0]:rows[0]["span"][1]] == rows[0]["text"] == "ст. 625 ЦК України"
+        ("civil", "625", "exists"),
+        ("civil", "1309", "nonexistent"),
+        ("labour", "81", "repealed"),
+        ("civil", "145", "unknown"),
+    ]
+    assert BRIEF[rows[0]["span"][0] : rows[0]["span"][1]] == rows[0]["text"] == "ст. 625 ЦК України"
     assert set(rows[0]) == {"text", "span", "code", "article", "status", "evidence"}
 
 
@@ -40,31 +43,55 @@ def test_extract_markdown(runner, tmp_path):
 
 @pytest.fixture()
 def sim_dir(runner, tmp_path):
-    result = runner.invoke(grounding, ["simulate", str(tmp_path), "--decisions", "3000",
-                                       "--queries", "30", "--seed", "1"])
+    result = runner.invoke(
+        grounding, ["simulate", str(tmp_path), "--decisions", "3000", "--queries", "30", "--seed", "1"]
+    )
     assert result.exit_code == 0, result.output
     return tmp_path
 
 
 def test_score_from_files_carries_snapshot(runner, sim_dir):
-    result = runner.invoke(grounding, ["score", str(sim_dir / "responses.jsonl"), "--edges",
-                                       str(sim_dir / "edges.csv"), "--format", "json"])
+    result = runner.invoke(
+        grounding,
+        [
+            "score",
+            str(sim_dir / "responses.jsonl"),
+            "--edges",
+            str(sim_dir / "edges.csv"),
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["oracle"]["decisions"] == 3000 and data["oracle"]["date"]
     assert [s["system"] for s in data["scores"]] == ["head", "broad", "fabricator", "stale"]
     assert all(s["cg"]["n"] == 30 and s["cg"]["low"] <= s["cg"]["value"] for s in data["scores"])
-    md = runner.invoke(grounding, ["score", str(sim_dir / "responses.jsonl"), "--edges",
-                                   str(sim_dir / "edges.csv")]).output
+    md = runner.invoke(
+        grounding, ["score", str(sim_dir / "responses.jsonl"), "--edges", str(sim_dir / "edges.csv")]
+    ).output
     assert "3,000 decisions" in md and "(n=30)" in md
 
 
 def test_sweep_writes_plot(runner, sim_dir, tmp_path):
     png = tmp_path / "sweep.png"
-    result = runner.invoke(grounding, [
-        "sweep", str(sim_dir / "responses.jsonl"), "--edges", str(sim_dir / "edges.csv"),
-        "--fractions", "0.1,0.5,1.0", "--repeats", "1", "--plot", str(png),
-        "--format", "json"])
+    result = runner.invoke(
+        grounding,
+        [
+            "sweep",
+            str(sim_dir / "responses.jsonl"),
+            "--edges",
+            str(sim_dir / "edges.csv"),
+            "--fractions",
+            "0.1,0.5,1.0",
+            "--repeats",
+            "1",
+            "--plot",
+            str(png),
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert [p["fraction"] for p in data["points"]] == [0.1, 0.5, 1.0]
@@ -73,10 +100,8 @@ def test_sweep_writes_plot(runner, sim_dir, tmp_path):
 
 
 def test_separability_and_adjudicate(runner, sim_dir):
-    args = [str(sim_dir / "responses.jsonl"), "--edges", str(sim_dir / "edges.csv"),
-            "--format", "json"]
-    sep = runner.invoke(grounding, ["separability", *args, "--resamples", "300",
-                                    "--fractions", "0.1,1.0"])
+    args = [str(sim_dir / "responses.jsonl"), "--edges", str(sim_dir / "edges.csv"), "--format", "json"]
+    sep = runner.invoke(grounding, ["separability", *args, "--resamples", "300", "--fractions", "0.1,1.0"])
     assert sep.exit_code == 0, sep.output
     rows = json.loads(sep.output)
     assert len(rows) == 2 and len(rows[0]["pairs"]) == 6
@@ -92,9 +117,22 @@ def test_missing_inputs_is_a_usage_error(runner):
 
 def test_common_law_cases(runner):
     opinions = Path(__file__).parent / "data" / "opinions"
-    result = runner.invoke(grounding, ["separability", "--cases", str(opinions),
-                                       "--resamples", "200", "--fractions", "1.0",
-                                       "--queries", "20", "--format", "json"])
+    result = runner.invoke(
+        grounding,
+        [
+            "separability",
+            "--cases",
+            str(opinions),
+            "--resamples",
+            "200",
+            "--fractions",
+            "1.0",
+            "--queries",
+            "20",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)[0]["oracle"]["decisions"] == 2
 

@@ -31,11 +31,13 @@ def test_every_strategy_yields_pairs(pairs):
 
 
 def test_rejected_citations_have_the_promised_status(pairs, registry):
-    expected = {Strategy.OUT_OF_RANGE: CiteStatus.NONEXISTENT,
-                Strategy.ANACHRONISM: CiteStatus.REPEALED,
-                Strategy.ARTICLE_SWAP: CiteStatus.EXISTS,
-                Strategy.ADJACENT: CiteStatus.EXISTS,
-                Strategy.CODE_SWAP: CiteStatus.EXISTS}
+    expected = {
+        Strategy.OUT_OF_RANGE: CiteStatus.NONEXISTENT,
+        Strategy.ANACHRONISM: CiteStatus.REPEALED,
+        Strategy.ARTICLE_SWAP: CiteStatus.EXISTS,
+        Strategy.ADJACENT: CiteStatus.EXISTS,
+        Strategy.CODE_SWAP: CiteStatus.EXISTS,
+    }
     for p in pairs:
         code, article = p.corrupted.split(":")
         assert registry.check(code, article).status is expected[p.strategy], p
@@ -62,8 +64,7 @@ def test_case_cites_in_text():
 
 def test_case_graph_from_fixture():
     oracle = load_case_graph(Path(__file__).parent / "data" / "opinions")
-    assert oracle.nodes() == {"us:347 U.S. 483", "us:477 U.S. 317", "us:199 Ill.2d 281",
-                              "us:477 U.S. 242"}
+    assert oracle.nodes() == {"us:347 U.S. 483", "us:477 U.S. 317", "us:199 Ill.2d 281", "us:477 U.S. 242"}
     assert oracle.record_counts()[oracle.index["us:477 U.S. 317"]] == 2
 
 

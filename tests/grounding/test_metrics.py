@@ -18,8 +18,7 @@ from citeproof.bench.grounding.oracle import Oracle, load_edges, write_edges
 
 def test_snapshot_and_counts(tiny_oracle):
     snap = tiny_oracle.snapshot()
-    assert (snap.records, snap.decisions, snap.statutes, snap.date) == (
-        6, 3, 3, "2024-07-01")
+    assert (snap.records, snap.decisions, snap.statutes, snap.date) == (6, 3, 3, "2024-07-01")
     idx = tiny_oracle.index
     assert tiny_oracle.record_counts()[idx["civil:625"]] == 3
     assert tiny_oracle.decision_counts()[idx["civil:625"]] == 2

@@ -19,8 +19,7 @@ def test_snapshot_counts(reg):
 
 def test_article_key_orders_inserted_articles():
     assert article_key("96-10-1") == (96, 10, 1)
-    assert sorted(["96-2", "97", "96", "96-10-1"], key=article_key) == [
-        "96", "96-2", "96-10-1", "97"]
+    assert sorted(["96-2", "97", "96", "96-10-1"], key=article_key) == ["96", "96-2", "96-10-1", "97"]
 
 
 def test_in_range_real_article_exists(reg):
@@ -60,8 +59,7 @@ def test_code_not_in_force(reg):
     assert reg.check("commercial", "12", "2025-08-28").status is CiteStatus.CODE_NOT_IN_FORCE
     assert reg.check("commercial", "12", "2025-08-27").status is CiteStatus.EXISTS
     # the 1960 Criminal Code lost force when the 2001 Code took effect
-    assert reg.check("criminal_1960", "101", "2001-09-01").status is \
-        CiteStatus.CODE_NOT_IN_FORCE
+    assert reg.check("criminal_1960", "101", "2001-09-01").status is CiteStatus.CODE_NOT_IN_FORCE
     # and the Electoral Code was not yet in force in 2019
     assert reg.check("electoral", "1", "2019-12-31").status is CiteStatus.CODE_NOT_IN_FORCE
 

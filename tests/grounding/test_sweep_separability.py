@@ -25,8 +25,9 @@ def test_sweep_matches_analytic_curve(simulated, registry, mode):
     pop, oracle = simulated
     responses = simulate_responses(registry, pop, np.random.default_rng(11), queries=100)
     table = citation_table(responses, oracle)
-    points = sweep(oracle, table, np.random.default_rng(5),
-                   fractions=(0.01, 0.05, 0.2, 0.5), mode=mode, repeats=4)
+    points = sweep(
+        oracle, table, np.random.default_rng(5), fractions=(0.01, 0.05, 0.2, 0.5), mode=mode, repeats=4
+    )
     assert max_deviation(points) < SWEEP_TOLERANCE
     cg = [pt.cg for pt in points]
     assert all(np.diff(np.asarray(cg), axis=0).min(axis=1) > -SWEEP_TOLERANCE)
@@ -35,9 +36,15 @@ def test_sweep_matches_analytic_curve(simulated, registry, mode):
 def test_thresholds_pick_first_stable_point():
     from citeproof.bench.grounding.sweep import SweepPoint
 
-    pts = tuple(SweepPoint(p, Mode.RECORDS, r, r, cg, cg) for p, r, cg in [
-        (0.1, 100, (0.70, 0.90)), (0.5, 500, (0.93, 0.97)),
-        (0.7, 700, (0.985, 0.99)), (1.0, 1000, (1.0, 1.0))])
+    pts = tuple(
+        SweepPoint(p, Mode.RECORDS, r, r, cg, cg)
+        for p, r, cg in [
+            (0.1, 100, (0.70, 0.90)),
+            (0.5, 500, (0.93, 0.97)),
+            (0.7, 700, (0.985, 0.99)),
+            (1.0, 1000, (1.0, 1.0)),
+        ]
+    )
     assert thresholds(pts, (1.0, 1.0)) == {0.05: 700, 0.02: 700, 0.01: 1000}
 
 
@@ -76,9 +83,14 @@ def test_adjudication_hand_made_flags(registry):
         Flag("C", "q2", "tax", "5", None),  # not in the registry
     )
     verdicts = [a.verdict for a in adjudicate(flags, registry)]
-    assert verdicts == [FlagVerdict.FABRICATED, FlagVerdict.OUTDATED, FlagVerdict.OUTDATED,
-                        FlagVerdict.COVERAGE_GAP, FlagVerdict.INDETERMINATE,
-                        FlagVerdict.INDETERMINATE]
+    assert verdicts == [
+        FlagVerdict.FABRICATED,
+        FlagVerdict.OUTDATED,
+        FlagVerdict.OUTDATED,
+        FlagVerdict.COVERAGE_GAP,
+        FlagVerdict.INDETERMINATE,
+        FlagVerdict.INDETERMINATE,
+    ]
     summary = summarise(adjudicate(flags, registry))
     assert summary.flags == 6
     assert (summary.precision.value, summary.precision.n) == (0.75, 4)

@@ -28,10 +28,10 @@ class Script:
 
         self.client = httpx.Client(transport=httpx.MockTransport(handle), base_url="http://x")
 
-    def send(self, policy: Policy, accept: Callable[[httpx.Response], object] = lambda r: r,
-             **kw: object) -> object:
-        return retry.send(lambda: self.client.get("/"), policy, accept,
-                          sleep=self.sleeps.append, **kw)
+    def send(
+        self, policy: Policy, accept: Callable[[httpx.Response], object] = lambda r: r, **kw: object
+    ) -> object:
+        return retry.send(lambda: self.client.get("/"), policy, accept, sleep=self.sleeps.append, **kw)
 
 
 def status(code: int, **headers: str) -> httpx.Response:
@@ -98,10 +98,21 @@ def test_retry_after_as_a_date():
 
 
 def test_throttling_has_its_own_budget():
-    throttle = Policy(attempts=2, retry_statuses=retry.SERVER_ERRORS, retry_after=False,
-                      throttle_statuses=frozenset({429}), throttle_rounds=3, max_wait=100.0)
-    s = Script(status(429, **{"Retry-After": "5"}), status(429), status(503),
-               status(429, **{"Retry-After": "2"}), status(200))
+    throttle = Policy(
+        attempts=2,
+        retry_statuses=retry.SERVER_ERRORS,
+        retry_after=False,
+        throttle_statuses=frozenset({429}),
+        throttle_rounds=3,
+        max_wait=100.0,
+    )
+    s = Script(
+        status(429, **{"Retry-After": "5"}),
+        status(429),
+        status(503),
+        status(429, **{"Retry-After": "2"}),
+        status(200),
+    )
     assert s.send(throttle).status_code == 200
     assert s.sleeps == [5.0, 1.0, 1.0, 2.0]  # asked, backoff when nothing asked, fault, asked
     s = Script(*[status(429)] * 4)

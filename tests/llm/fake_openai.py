@@ -24,10 +24,13 @@ class Scripted:
 
 
 def completion(content: str, prompt_tokens: int = 11, completion_tokens: int = 7) -> Scripted:
-    return Scripted(200, {"choices": [{"index": 0, "message": {"role": "assistant",
-                                                             "content": content}}],
-                          "usage": {"prompt_tokens": prompt_tokens,
-                                    "completion_tokens": completion_tokens}})
+    return Scripted(
+        200,
+        {
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}}],
+            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens},
+        },
+    )
 
 
 class FakeOpenAI:

@@ -10,11 +10,15 @@ from citeproof.core.models import Reason
 from citeproof.llm.client import ChatReply, LLMError
 from citeproof.llm.schema import parse_json
 
-BROWN_CONTRADICTED = ("Brown v. Board of Education held that in the field of public education "
-                      "the doctrine of separate but equal has a place. Brown v. Board of "
-                      "Education, 347 U.S. 483, 495 (1954).")
-BROWN_SUPPORTED = ("In the field of public education the doctrine of separate but equal has no "
-                   "place. Brown v. Board of Education, 347 U.S. 483, {pin} (1954).")
+BROWN_CONTRADICTED = (
+    "Brown v. Board of Education held that in the field of public education "
+    "the doctrine of separate but equal has a place. Brown v. Board of "
+    "Education, 347 U.S. 483, 495 (1954)."
+)
+BROWN_SUPPORTED = (
+    "In the field of public education the doctrine of separate but equal has no "
+    "place. Brown v. Board of Education, 347 U.S. 483, {pin} (1954)."
+)
 
 
 class FuncModel:
@@ -25,8 +29,9 @@ class FuncModel:
         self.calls = 0
         self.prompts: list[str] = []
 
-    def chat(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None,
-             name: str = "answer") -> ChatReply:
+    def chat(
+        self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None, name: str = "answer"
+    ) -> ChatReply:
         self.calls += 1
         self.prompts.append(messages[-1]["content"])
         out = self.reply(messages[-1]["content"], self.calls)

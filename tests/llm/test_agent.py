@@ -13,10 +13,12 @@ from citeproof.llm.tools import AgentTools
 
 from .models import BROWN_CONTRADICTED, FuncModel
 
-EXCERPT = (BROWN_CONTRADICTED + " Waiver of counsel in a felony trial must be knowing and "
-           "intelligent. Miranda v. Arizona, 372 U.S. 335 (1963). The Court reached that "
-           "conclusion after considering the effect of segregation itself on public education. "
-           "Brown v. Board of Education, 347 U.S. 483, 492 (1954).")
+EXCERPT = (
+    BROWN_CONTRADICTED + " Waiver of counsel in a felony trial must be knowing and "
+    "intelligent. Miranda v. Arizona, 372 U.S. 335 (1963). The Court reached that "
+    "conclusion after considering the effect of segregation itself on public education. "
+    "Brown v. Board of Education, 347 U.S. 483, 492 (1954)."
+)
 
 
 def step(name, args, belief=()):
@@ -37,8 +39,9 @@ def tool_runs(monkeypatch):
 
 
 def test_stops_at_the_step_budget(library, tool_runs):
-    model = FuncModel(lambda _p, n: step("read_page", {"case_id": "courtlistener:105221",
-                                                       "page": 483 + n % 14, "note": n}))
+    model = FuncModel(
+        lambda _p, n: step("read_page", {"case_id": "courtlistener:105221", "page": 483 + n % 14, "note": n})
+    )
     run = BeliefAgent(model, library, budget=5).run(EXCERPT)
     assert run.stopped == "budget" and run.steps == 5 and len(tool_runs) == 5
     assert any(b.status == "pending" for b in run.beliefs)
@@ -63,11 +66,16 @@ def test_argument_order_does_not_make_a_new_action(library, tool_runs):
 
 
 def test_rules_settled_beliefs_are_fixed_and_claims_need_evidence(library):
-    updates = [{"citation": "c2", "status": "correct", "evidence": "I am sure"},
-               {"citation": "c3", "status": "hallucinated", "kind": "misrepresentation",
-                "evidence": 'the opinion says "segregation is required in every public school"'}]
-    model = FuncModel(lambda _p, n: step("think", {"text": "x"}, updates) if n == 1
-                      else step("finish", {}))
+    updates = [
+        {"citation": "c2", "status": "correct", "evidence": "I am sure"},
+        {
+            "citation": "c3",
+            "status": "hallucinated",
+            "kind": "misrepresentation",
+            "evidence": 'the opinion says "segregation is required in every public school"',
+        },
+    ]
+    model = FuncModel(lambda _p, n: step("think", {"text": "x"}, updates) if n == 1 else step("finish", {}))
     run = BeliefAgent(model, library).run(EXCERPT)
     by_id = {b.citation_id: b for b in run.beliefs}
     assert by_id["c2"].status == "hallucinated" and by_id["c2"].kind == "name_mismatch"
@@ -102,8 +110,9 @@ def test_a_tampered_trace_does_not_replay(library, tmp_path):
 
 
 def test_single_call_baseline_takes_no_steps(library):
-    model = FuncModel(lambda p, _n: {"belief": [{"citation": "c1", "status": "correct",
-                                                 "evidence": "looks fine"}]})
+    model = FuncModel(
+        lambda p, _n: {"belief": [{"citation": "c1", "status": "correct", "evidence": "looks fine"}]}
+    )
     run = single_call(model, library, EXCERPT)
     assert (run.steps, run.calls) == (0, 1)
     assert "Citations (belief):" in model.prompts[0] and "c1:" in model.prompts[0]

@@ -23,8 +23,17 @@ def test_check_llm_uses_the_judge(tmp_path, monkeypatch):
     with FakeOpenAI(lambda req: Scripted(200, scripted.completion(req))) as server:
         monkeypatch.setenv("OPENAI_API_KEY", KEY)
         monkeypatch.setenv("CITEPROOF_LLM_CACHE", str(tmp_path / "cache.sqlite"))
-        args = ["check", str(brief), "--format", "json", "--llm", "--model", "scripted",
-                "--base-url", server.base_url]
+        args = [
+            "check",
+            str(brief),
+            "--format",
+            "json",
+            "--llm",
+            "--model",
+            "scripted",
+            "--base-url",
+            server.base_url,
+        ]
         result = CliRunner().invoke(main, args)
         rerun = CliRunner().invoke(main, args)
     assert result.exit_code == 1, result.output

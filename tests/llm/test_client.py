@@ -10,8 +10,12 @@ from citeproof.llm.client import ChatClient, LLMConfig, LLMError
 
 from .fake_openai import FakeOpenAI, Scripted, completion
 
-SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string", "enum": ["yes", "no"]}},
-          "required": ["verdict"], "additionalProperties": False}
+SCHEMA = {
+    "type": "object",
+    "properties": {"verdict": {"type": "string", "enum": ["yes", "no"]}},
+    "required": ["verdict"],
+    "additionalProperties": False,
+}
 KEY = "sk-test-SECRET-123"
 ASK = [{"role": "user", "content": "Is 347 U.S. 483 Brown v. Board of Education?"}]
 
@@ -24,8 +28,13 @@ def server():
 
 def client(server: FakeOpenAI, tmp_path, **kw) -> tuple[ChatClient, list[float]]:
     sleeps: list[float] = []
-    config = LLMConfig(model="test-model", base_url=server.base_url, api_key=KEY,
-                       cache_path=str(tmp_path / "cache.sqlite"), **kw)
+    config = LLMConfig(
+        model="test-model",
+        base_url=server.base_url,
+        api_key=KEY,
+        cache_path=str(tmp_path / "cache.sqlite"),
+        **kw,
+    )
     return ChatClient(config, sleep=sleeps.append), sleeps
 
 
@@ -56,8 +65,11 @@ def test_cache_makes_reruns_free(server, tmp_path):
 
 
 def test_429_waits_retry_after_then_succeeds(server, tmp_path):
-    server.queue += [Scripted(429, {"error": "slow down"}, {"Retry-After": "7"}),
-                     Scripted(503, {"error": "busy"}), completion('{"verdict": "yes"}')]
+    server.queue += [
+        Scripted(429, {"error": "slow down"}, {"Retry-After": "7"}),
+        Scripted(503, {"error": "busy"}),
+        completion('{"verdict": "yes"}'),
+    ]
     c, sleeps = client(server, tmp_path, backoff=0.5)
     assert c.chat(ASK, SCHEMA).data == {"verdict": "yes"}
     assert sleeps == [7.0, 1.0]  # Retry-After honoured, then exponential backoff
@@ -81,16 +93,21 @@ def test_timeout_is_retried_then_reported(server, tmp_path):
 
 
 def test_malformed_json_is_sent_back_for_repair(server, tmp_path):
-    server.queue += [completion('{"verdict": "yes"'), completion('{"verdict": "maybe"}'),
-                     completion('```json\n{"verdict": "no"}\n```')]
+    server.queue += [
+        completion('{"verdict": "yes"'),
+        completion('{"verdict": "maybe"}'),
+        completion('```json\n{"verdict": "no"}\n```'),
+    ]
     c, _ = client(server, tmp_path)
     reply = c.chat(ASK, SCHEMA)
     assert reply.data == {"verdict": "no"} and reply.requests == 3
     assert reply.prompt_tokens == 33  # tokens of every attempt are counted
     repair = server.requests[1]["messages"]
     assert repair[-1]["role"] == "user" and "invalid" in repair[-1]["content"]
-    assert "not JSON" in server.requests[2]["messages"][-1]["content"] or \
-        "not one of" in server.requests[2]["messages"][-1]["content"]
+    assert (
+        "not JSON" in server.requests[2]["messages"][-1]["content"]
+        or "not one of" in server.requests[2]["messages"][-1]["content"]
+    )
 
 
 def test_invalid_reply_is_never_cached(server, tmp_path):
@@ -102,8 +119,11 @@ def test_invalid_reply_is_never_cached(server, tmp_path):
 
 
 def test_malformed_response_body_is_retried(server, tmp_path):
-    server.queue += [Scripted(200, "<html>proxy error</html>"), Scripted(200, {"choices": []}),
-                     completion('{"verdict": "yes"}')]
+    server.queue += [
+        Scripted(200, "<html>proxy error</html>"),
+        Scripted(200, {"choices": []}),
+        completion('{"verdict": "yes"}'),
+    ]
     c, sleeps = client(server, tmp_path)
     assert c.chat(ASK, SCHEMA).data == {"verdict": "yes"} and len(sleeps) == 2
 
@@ -121,11 +141,18 @@ def test_client_errors_are_not_retried_and_never_show_the_key(server, tmp_path, 
 def test_config_precedence(tmp_path):
     cfg_file = tmp_path / "llm.toml"
     cfg_file.write_text('[llm]\nmodel = "from-file"\ntimeout = 5.0\napi_key = "ignored"\n')
-    env = {"OPENAI_BASE_URL": "http://127.0.0.1:9/v1", "OPENAI_API_KEY": KEY,
-           "CITEPROOF_LLM_CONFIG": str(cfg_file)}
+    env = {
+        "OPENAI_BASE_URL": "http://127.0.0.1:9/v1",
+        "OPENAI_API_KEY": KEY,
+        "CITEPROOF_LLM_CONFIG": str(cfg_file),
+    }
     cfg = LLMConfig.load(env)
-    assert (cfg.model, cfg.timeout, cfg.api_key, cfg.base_url) == \
-        ("from-file", 5.0, KEY, "http://127.0.0.1:9/v1")
+    assert (cfg.model, cfg.timeout, cfg.api_key, cfg.base_url) == (
+        "from-file",
+        5.0,
+        KEY,
+        "http://127.0.0.1:9/v1",
+    )
     assert LLMConfig.load({**env, "CITEPROOF_LLM_MODEL": "env"}, model="flag").model == "flag"
     with pytest.raises(LLMError, match="no model"):
         LLMConfig.load({})

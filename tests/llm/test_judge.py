@@ -31,15 +31,20 @@ def test_scripted_judge_over_loopback_catches_what_rules_leave(library, tmp_path
     (error,) = v.errors
     assert error.kind is ErrorKind.MISREPRESENTATION
     assert error.fragment == v.citation.proposition and error.span == v.citation.proposition_span
-    assert 'page 495' in error.evidence and '"separate but equal" has no place' in error.evidence
+    assert "page 495" in error.evidence and '"separate but equal" has no place' in error.evidence
     assert "[U.S. page 495]" in server.requests[0]["messages"][1]["content"]
     assert judge.calls == 1 and judge.prompt_tokens > 0
 
 
 def test_a_quote_not_in_the_opinion_is_discarded(library):
-    liar = FuncModel(lambda _p, _n: {
-        "verdict": "contradicted", "pin_page": "not_applicable", "explanation": "made up",
-        "quote": "separate schools for the races are perfectly constitutional forever"})
+    liar = FuncModel(
+        lambda _p, _n: {
+            "verdict": "contradicted",
+            "pin_page": "not_applicable",
+            "explanation": "made up",
+            "quote": "separate schools for the races are perfectly constitutional forever",
+        }
+    )
     v = _verdict(BROWN_CONTRADICTED, library, LLMJudge(liar))
     assert liar.calls == 1 and v.status is Status.VERIFIED
     f = _finding(v, ErrorKind.MISREPRESENTATION)
@@ -67,11 +72,18 @@ def test_a_pin_without_a_quote_on_the_wrong_page_fails(library):
 
 def test_the_page_reported_is_where_the_quote_lies(library):
     """The model vouches for the pin page; the page named in the finding is computed."""
-    model = FuncModel(lambda _p, _n: {
-        "verdict": "supported", "pin_page": "supports", "explanation": "",
-        "quote": 'the doctrine of "separate but equal" has no place'})
-    paraphrase = ("Racial segregation has no place in public schooling. Brown v. Board of "
-                  "Education, 347 U.S. 483, 490 (1954).")  # not verbatim: rules leave the pin
+    model = FuncModel(
+        lambda _p, _n: {
+            "verdict": "supported",
+            "pin_page": "supports",
+            "explanation": "",
+            "quote": 'the doctrine of "separate but equal" has no place',
+        }
+    )
+    paraphrase = (
+        "Racial segregation has no place in public schooling. Brown v. Board of "
+        "Education, 347 U.S. 483, 490 (1954)."
+    )  # not verbatim: rules leave the pin
     v = _verdict(paraphrase, library, LLMJudge(model))
     pin = _finding(v, ErrorKind.WRONG_PINCITE)
     assert pin.outcome is Outcome.PASS  # no evidence against the pin: never a failure here
@@ -86,9 +98,11 @@ def test_a_failing_model_leaves_support_undecided(library):
 
 
 def test_rules_decide_first(library):
-    misquoted = ('As Gideon put it, "this noble ideal cannot be realized if the poor man charged '
-                 'with crime has to face his accusers without a lawyer to help him." Gideon v. '
-                 'Wainwright, 372 U.S. 335, 344 (1963).')
+    misquoted = (
+        'As Gideon put it, "this noble ideal cannot be realized if the poor man charged '
+        'with crime has to face his accusers without a lawyer to help him." Gideon v. '
+        "Wainwright, 372 U.S. 335, 344 (1963)."
+    )
     model = FuncModel(lambda _p, _n: AssertionError("the judge must not be called"))
     v = _verdict(misquoted, library, LLMJudge(model))
     assert model.calls == 0 and [e.kind for e in v.errors] == [ErrorKind.MISQUOTE]

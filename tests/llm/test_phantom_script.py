@@ -21,11 +21,25 @@ def test_compares_four_systems(library_path, capsys, tmp_path):
     m = _script()
     data = ROOT / "benchmarks" / "data" / "handmade_phantom.jsonl"
     out = tmp_path / "results.json"
-    assert m.main([str(data), "--scripted", "--library", str(library_path), "--limit", "3",
-                   "--traces", str(tmp_path / "traces"), "--out", str(out)]) == 0
+    assert (
+        m.main(
+            [
+                str(data),
+                "--scripted",
+                "--library",
+                str(library_path),
+                "--limit",
+                "3",
+                "--traces",
+                str(tmp_path / "traces"),
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     table = capsys.readouterr().out
-    for name in ("| rules |", "| rules+judge:scripted |", "| single-call:scripted |",
-                 "| agent:scripted |"):
+    for name in ("| rules |", "| rules+judge:scripted |", "| single-call:scripted |", "| agent:scripted |"):
         assert name in table
     assert list((tmp_path / "traces").glob("*.jsonl"))  # one agent trace per excerpt
     results = json.loads(out.read_text())

@@ -38,8 +38,9 @@ def test_each_answer_is_scored_as_known(library):
 
 
 def test_rates_with_intervals_from_pregenerated_answers(library):
-    result = CliRunner().invoke(main, ["bench", "rate", "--answers", str(ANSWERS),
-                                       "--format", "json", "--resamples", "500"])
+    result = CliRunner().invoke(
+        main, ["bench", "rate", "--answers", str(ANSWERS), "--format", "json", "--resamples", "500"]
+    )
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     alpha, beta = out["models"]["alpha"], out["models"]["beta"]
@@ -53,15 +54,18 @@ def test_rates_with_intervals_from_pregenerated_answers(library):
     assert pair["conservative"]["n"] == 4 and pair["conservative"]["difference"] == 0.5
     assert 0 < pair["conservative"]["p"] <= 1
     assert out["library"]["name"] == "citeproof-us-sample"
-    again = CliRunner().invoke(main, ["bench", "rate", "--answers", str(ANSWERS), "--format",
-                                      "json", "--resamples", "500"])
+    again = CliRunner().invoke(
+        main, ["bench", "rate", "--answers", str(ANSWERS), "--format", "json", "--resamples", "500"]
+    )
     assert again.output == result.output  # seeded
 
 
 def test_a_model_against_itself_differs_by_nothing(library):
     scores = [rate.score_answer(a, library) for a in _answers() if a.model == "alpha"]
-    twin = scores + [rate.AnswerScore("twin", s.prompt_id, s.citations, s.conservative,
-                                      s.hallucinated, s.unverifiable) for s in scores]
+    twin = scores + [
+        rate.AnswerScore("twin", s.prompt_id, s.citations, s.conservative, s.hallucinated, s.unverifiable)
+        for s in scores
+    ]
     test = rate.paired_test(twin, "alpha", "twin", seed=1, resamples=200)
     assert test["difference"] == 0.0 and test["p"] == 1.0
     assert rate.paired_test(twin, "alpha", "nobody")["n"] == 0
@@ -70,14 +74,17 @@ def test_a_model_against_itself_differs_by_nothing(library):
 def test_generates_answers_from_a_model_then_scores_them(tmp_path, monkeypatch):
     prompts = tmp_path / "prompts.jsonl"
     prompts.write_text('{"id": "p1", "prompt": "segregation"}\n{"id": "p2", "prompt": "brady"}\n')
-    canned = {"segregation": "Plessy v. Ferguson, 347 U.S. 483 (1896).",
-              "brady": "Brady v. Maryland, 373 U.S. 83, 87 (1963)."}
+    canned = {
+        "segregation": "Plessy v. Ferguson, 347 U.S. 483 (1896).",
+        "brady": "Brady v. Maryland, 373 U.S. 83, 87 (1963).",
+    }
     with FakeOpenAI(lambda req: completion(canned[req["messages"][-1]["content"]])) as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
         monkeypatch.setenv("CITEPROOF_LLM_CACHE", "off")
         saved = tmp_path / "answers.jsonl"
-        result = CliRunner().invoke(main, ["bench", "rate", "--model", "m1", "--prompts",
-                                           str(prompts), "--save-answers", str(saved)])
+        result = CliRunner().invoke(
+            main, ["bench", "rate", "--model", "m1", "--prompts", str(prompts), "--save-answers", str(saved)]
+        )
     assert result.exit_code == 0, result.output
     assert "m1" in result.output and "50.0%" in result.output
     assert [r["model"] for r in rate.read_jsonl(saved)] == ["m1", "m1"]

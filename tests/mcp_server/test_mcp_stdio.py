@@ -17,14 +17,19 @@ CLI = ["-c", "from citeproof.cli import main; main()"]
 
 
 def _verdicts(report: dict[str, Any]) -> list[tuple]:
-    return [(c["text"], c["status"], c["reason"],
-             tuple((e["kind"], e["fragment"], e["evidence"]) for e in c["errors"]))
-            for c in report["citations"]]
+    return [
+        (
+            c["text"],
+            c["status"],
+            c["reason"],
+            tuple((e["kind"], e["fragment"], e["evidence"]) for e in c["errors"]),
+        )
+        for c in report["citations"]
+    ]
 
 
 async def _session(library_path: Path) -> dict[str, Any]:
-    params = StdioServerParameters(command=sys.executable,
-                                   args=[*CLI, "mcp", "--library", str(library_path)])
+    params = StdioServerParameters(command=sys.executable, args=[*CLI, "mcp", "--library", str(library_path)])
     out: dict[str, Any] = {}
     async with Client(params, read_timeout_seconds=60) as client:
         out["tools"] = {t.name: t for t in (await client.list_tools()).tools}
@@ -55,9 +60,12 @@ def test_every_tool_is_listed_with_a_description(session):
 
 
 def test_check_text_gives_the_cli_verdicts(session, library_path):
-    cli = subprocess.run([sys.executable, *CLI, "check", str(SAMPLE), "--format", "json",
-                          "--library", str(library_path)], capture_output=True, text=True,
-                         timeout=120)
+    cli = subprocess.run(
+        [sys.executable, *CLI, "check", str(SAMPLE), "--format", "json", "--library", str(library_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert cli.returncode == 1, cli.stderr  # the sample has hallucinated citations
     result = session["check_text"]
     assert not result.is_error
@@ -88,8 +96,10 @@ def test_library_info(session, library):
     assert any(row["reporter"] == "U.S." for row in info["coverage"])
 
 
-@pytest.mark.parametrize(("key", "message"), [
-    ("bad_page", "has no page 999"), ("bad_cite", "no citation found"), ("empty", "empty text")])
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [("bad_page", "has no page 999"), ("bad_cite", "no citation found"), ("empty", "empty text")],
+)
 def test_errors_reach_the_agent_as_tool_errors(session, key, message):
     result = session[key]
     assert result.is_error

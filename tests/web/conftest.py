@@ -25,12 +25,10 @@ class LiveServer:
 
 
 @pytest.fixture(scope="session")
-def live_server(library: SQLiteLibrary, tmp_path_factory: pytest.TempPathFactory
-                ) -> Iterator[LiveServer]:
+def live_server(library: SQLiteLibrary, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     upload_root = tmp_path_factory.mktemp("uploads")
     app = create_app(library, max_bytes=MAX_BYTES, upload_root=upload_root, workers=2)
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
-                            limit_concurrency=64)
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", limit_concurrency=64)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()

@@ -39,16 +39,19 @@ def test_upload_returns_the_json_contract(client, expected):
     assert resp.status_code == 200, resp.text
     body = resp.json()
     CheckReport.model_validate(body)
-    assert body["document"] == {"path": "sample_brief.md", "chars": expected["document"]["chars"],
-                                "pages": 0}
+    assert body["document"] == {"path": "sample_brief.md", "chars": expected["document"]["chars"], "pages": 0}
     assert _stable(body) == _stable(expected)
 
 
-@pytest.mark.parametrize("send", [
-    lambda c, t: c.post(f"{API}/check", data={"text": t}),
-    lambda c, t: c.post(f"{API}/check", json={"text": t}),
-    lambda c, t: c.post(f"{API}/check", content=t.encode(), headers={"content-type": "text/plain"}),
-], ids=["form", "json", "plain"])
+@pytest.mark.parametrize(
+    "send",
+    [
+        lambda c, t: c.post(f"{API}/check", data={"text": t}),
+        lambda c, t: c.post(f"{API}/check", json={"text": t}),
+        lambda c, t: c.post(f"{API}/check", content=t.encode(), headers={"content-type": "text/plain"}),
+    ],
+    ids=["form", "json", "plain"],
+)
 def test_pasted_text_gives_the_same_verdicts(client, expected, send):
     resp = send(client, SAMPLE.read_text())
     assert resp.status_code == 200, resp.text
@@ -84,8 +87,7 @@ BAD_UPLOADS = [
 ]
 
 
-@pytest.mark.parametrize(("name", "data", "status", "message"), BAD_UPLOADS,
-                         ids=[b[0] for b in BAD_UPLOADS])
+@pytest.mark.parametrize(("name", "data", "status", "message"), BAD_UPLOADS, ids=[b[0] for b in BAD_UPLOADS])
 def test_bad_uploads_get_a_clear_4xx(client, live_server, name, data, status, message):
     resp = client.post(f"{API}/check", files={"file": (name, data)})
     assert resp.status_code == status, resp.text
@@ -107,14 +109,17 @@ def test_bodies_over_the_limit_are_refused_before_reading(client, live_server):
     assert resp.status_code == 413
 
 
-@pytest.mark.parametrize(("kwargs", "status"), [
-    ({"data": {"other": "x"}, "files": {"nothing": ("a.txt", b"a")}}, 400),
-    ({"data": {"text": "   "}}, 400),
-    ({"content": b"{not json", "headers": {"content-type": "application/json"}}, 400),
-    ({"json": {"txt": "x"}}, 400),
-    ({"content": b"x", "headers": {"content-type": "application/xml"}}, 415),
-    ({"content": b"\xff\xfe", "headers": {"content-type": "text/plain"}}, 422),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "status"),
+    [
+        ({"data": {"other": "x"}, "files": {"nothing": ("a.txt", b"a")}}, 400),
+        ({"data": {"text": "   "}}, 400),
+        ({"content": b"{not json", "headers": {"content-type": "application/json"}}, 400),
+        ({"json": {"txt": "x"}}, 400),
+        ({"content": b"x", "headers": {"content-type": "application/xml"}}, 415),
+        ({"content": b"\xff\xfe", "headers": {"content-type": "text/plain"}}, 422),
+    ],
+)
 def test_malformed_requests(client, kwargs, status):
     resp = client.post(f"{API}/check", **kwargs)
     assert resp.status_code == status, resp.text
@@ -122,10 +127,12 @@ def test_malformed_requests(client, kwargs, status):
 
 
 def test_concurrent_checks_each_get_their_own_report(client, live_server, library):
-    texts = [SAMPLE.read_text(),
-             "Gideon v. Wainwright, 372 U.S. 335, 344 (1963).",
-             "Miranda v. Arizona, 372 U.S. 335 (1963).",
-             "Harmon v. Lakeview Holdings, Inc., 359 Ill. App. 3d 927, 931 (2005)."]
+    texts = [
+        SAMPLE.read_text(),
+        "Gideon v. Wainwright, 372 U.S. 335, 344 (1963).",
+        "Miranda v. Arizona, 372 U.S. 335 (1963).",
+        "Harmon v. Lakeview Holdings, Inc., 359 Ill. App. 3d 927, 931 (2005).",
+    ]
     expected = [_stable(check(t, library=library).to_json()) for t in texts]
     jobs = [i % len(texts) for i in range(16)]
 
@@ -191,8 +198,14 @@ def test_lookup(client):
 def test_openapi_schema(client):
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]
-    for path in ["/api/v1/check", "/api/v1/jobs", "/api/v1/jobs/{job_id}", "/api/v1/library",
-                 "/api/v1/citations/lookup", "/api/v1/jobs/{job_id}/report.html"]:
+    for path in [
+        "/api/v1/check",
+        "/api/v1/jobs",
+        "/api/v1/jobs/{job_id}",
+        "/api/v1/library",
+        "/api/v1/citations/lookup",
+        "/api/v1/jobs/{job_id}/report.html",
+    ]:
         assert path in paths, path
     body = paths["/api/v1/check"]["post"]["requestBody"]["content"]
     assert {"multipart/form-data", "application/json", "text/plain"} <= set(body)

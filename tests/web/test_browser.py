@@ -18,23 +18,29 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample_brief.md"
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run",
-                  "--disable-dev-shm-usage", "--window-size=1400,1100"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+    "--window-size=1400,1100",
+]
 # kind → (text the highlight covers, words the evidence panel shows)
 PLANTED = {
     "nonexistent": ("359 Ill. App. 3d 927, 931", ["Raecharla v. Kudaravalli"]),
     "name_mismatch": ("372 U.S. 335", ["Gideon v. Wainwright", "Miranda v. Arizona, 384 U.S. 436"]),
     "wrong_pincite": ("373 U.S. 83, 91", ["is on page 87", "373 U.S. 83, 87"]),
     "misquote": ("this noble ideal cannot be realized", ["help", "assist"]),
-    "misrepresentation": ("separate educational facilities are inherently equal",
-                          ["inherently unequal"]),
+    "misrepresentation": ("separate educational facilities are inherently equal", ["inherently unequal"]),
 }
 
 
 def _find(*names: str) -> str | None:
-    return next((p for n in names if (p := shutil.which(n) or (n if Path(n).is_file() else None))),
-                None)
+    return next((p for n in names if (p := shutil.which(n) or (n if Path(n).is_file() else None))), None)
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +53,10 @@ def browser() -> Iterator:
             pytest.skip(f"chromium could not be installed here: {why}")
         if os.environ.get("CI"):
             pytest.fail("chromium/chromedriver missing on CI: scripts/test.sh should install them")
-        pytest.skip("Debian chromium and chromium-driver are not installed "
-                    "(apt-get install chromium chromium-driver, or run scripts/test.sh)")
+        pytest.skip(
+            "Debian chromium and chromium-driver are not installed "
+            "(apt-get install chromium chromium-driver, or run scripts/test.sh)"
+        )
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -83,7 +91,8 @@ def test_page_shows_each_planted_error_with_its_evidence(browser, live_server):
         "window.__progress = []; new MutationObserver(() => window.__progress.push("
         "document.querySelector('#progress-text').textContent)).observe("
         "document.querySelector('#progress'), {subtree: true, childList: true,"
-        " characterData: true, attributes: true});")
+        " characterData: true, attributes: true});"
+    )
     _css(browser, "#file")[0].send_keys(str(SAMPLE))
     _css(browser, "#check")[0].click()
     _wait(browser, lambda d: _css(d, "#summary[data-total]"))
@@ -97,8 +106,7 @@ def test_page_shows_each_planted_error_with_its_evidence(browser, live_server):
         covered = " ".join(m.text for m in marks)
         assert fragment in " ".join(covered.split()), (kind, covered)
         assert all("filtered" not in m.get_attribute("class") for m in marks)
-        assert marks[0].value_of_css_property("background-color") not in {"rgba(0, 0, 0, 0)",
-                                                                          "transparent"}
+        assert marks[0].value_of_css_property("background-color") not in {"rgba(0, 0, 0, 0)", "transparent"}
         marks[0].click()
         _wait(browser, lambda d, k=kind: _css(d, f'#evidence .error-item[data-kind="{k}"]'))
         panel = _css(browser, "#evidence")[0].text
@@ -114,11 +122,10 @@ def test_page_shows_each_planted_error_with_its_evidence(browser, live_server):
             browser.save_screenshot(str(ARTIFACTS / "web_sample_brief_misquote.png"))
 
     _css(browser, '#status-filters input[value="verified"]')[0].click()
-    hidden = _css(browser, '#citations tbody tr.hidden')
+    hidden = _css(browser, "#citations tbody tr.hidden")
     assert len(hidden) == 8 and all(r.get_attribute("data-status") == "verified" for r in hidden)
     _css(browser, '#kind-filters input[value="misquote"]')[0].click()
-    assert "filtered" in _css(browser, '#document .hl[data-kinds~="misquote"]')[0].get_attribute(
-        "class")
+    assert "filtered" in _css(browser, '#document .hl[data-kinds~="misquote"]')[0].get_attribute("class")
 
     href = _css(browser, "#download-html")[0].get_attribute("href")
     report = httpx.get(href, timeout=30)

@@ -12,10 +12,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_load_benchmark_smoke(tmp_path, library_path):
     out = tmp_path / "web_load.json"
-    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "web_load.py"),
-                          "--requests", "12", "--concurrency", "4", "--out", str(out),
-                          "--library", str(library_path)],
-                         capture_output=True, text=True, timeout=180)
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "web_load.py"),
+            "--requests",
+            "12",
+            "--concurrency",
+            "4",
+            "--out",
+            str(out),
+            "--library",
+            str(library_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     result = json.loads(out.read_text())
     assert result["errors"] == 0 and result["requests"] == 12

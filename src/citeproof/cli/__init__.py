@@ -19,6 +19,14 @@ def main() -> None:
     """Check legal citations against real case law, offline by default."""
 
 
-for _command in (check_command, library_group, serve_command, mcp_command, grounding, factors,
-                 bench_group, courtlistener_fake):
+for _command in (
+    check_command,
+    library_group,
+    serve_command,
+    mcp_command,
+    grounding,
+    factors,
+    bench_group,
+    courtlistener_fake,
+):
     main.add_command(_command)

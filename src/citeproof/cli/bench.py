@@ -42,11 +42,13 @@ def _library(path: str | None):  # type: ignore[no-untyped-def]
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", "out", required=True, type=click.Path(path_type=Path))
 @click.option("--excerpts", type=int, default=1300, show_default=True)
-@click.option("--source-opinions", type=int, default=None,
-              help="Opinions scanned for real citations (default: all).")
+@click.option(
+    "--source-opinions", type=int, default=None, help="Opinions scanned for real citations (default: all)."
+)
 @click.option("--library", "library_path", type=click.Path(), default=None)
-def build_command(seed: int, out: Path, excerpts: int, source_opinions: int | None,
-                  library_path: str | None) -> None:
+def build_command(
+    seed: int, out: Path, excerpts: int, source_opinions: int | None, library_path: str | None
+) -> None:
     """Build the benchmark into OUT (train.jsonl, test.jsonl, manifest.json)."""
     from citeproof.bench.phantom.builder import BuildConfig, build, manifest, write
 
@@ -59,8 +61,15 @@ def build_command(seed: int, out: Path, excerpts: int, source_opinions: int | No
         click.echo(f"{split}: {info['splits'][split]['excerpts']} excerpts → {path}")
 
 
-def _finish(system: str, dataset: Path, excerpts, predictions, seed: int,  # type: ignore[no-untyped-def]
-            out: Path | None, extra: dict) -> None:  # type: ignore[type-arg]
+def _finish(
+    system: str,
+    dataset: Path,
+    excerpts,
+    predictions,
+    seed: int,  # type: ignore[no-untyped-def]
+    out: Path | None,
+    extra: dict,
+) -> None:  # type: ignore[type-arg]
     from citeproof.bench.phantom.report import chart, markdown, report_json
     from citeproof.bench.phantom.runner import evaluate
 
@@ -71,15 +80,18 @@ def _finish(system: str, dataset: Path, excerpts, predictions, seed: int,  # typ
     if out is None:
         return
     out.mkdir(parents=True, exist_ok=True)
-    data = report_json(system, label, summary, {**extra, "seed": seed, "per_excerpt": [
-        {f: getattr(s, f) for f in s.__slots__} for s in scores]})
+    data = report_json(
+        system,
+        label,
+        summary,
+        {**extra, "seed": seed, "per_excerpt": [{f: getattr(s, f) for f in s.__slots__} for s in scores]},
+    )
     (out / "report.json").write_text(json.dumps(data, indent=2, default=str))
     (out / "report.md").write_text(table)
     try:
         chart(system, summary, out / "recall_by_kind.png")
     except ImportError:
-        click.echo("citeproof: matplotlib missing (pip install 'citeproof[plot]'): no chart",
-                   err=True)
+        click.echo("citeproof: matplotlib missing (pip install 'citeproof[plot]'): no chart", err=True)
     click.echo(f"report written to {out}", err=True)
 
 
@@ -91,19 +103,39 @@ def _finish(system: str, dataset: Path, excerpts, predictions, seed: int,  # typ
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--out", type=click.Path(path_type=Path), default=None)
 @click.option("--library", "library_path", type=click.Path(), default=None)
-@click.option("--scripted", is_flag=True,
-              help="LLM systems: the offline scripted model over a loopback server.")
+@click.option(
+    "--scripted", is_flag=True, help="LLM systems: the offline scripted model over a loopback server."
+)
 @click.option("--model", default=None, help="LLM systems: model (else $CITEPROOF_LLM_MODEL).")
 @click.option("--base-url", default=None, help="LLM systems: endpoint (else $OPENAI_BASE_URL).")
-@click.option("--llm-config", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="LLM systems: TOML file with an [llm] table.")
+@click.option(
+    "--llm-config",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="LLM systems: TOML file with an [llm] table.",
+)
 @click.option("--budget", type=int, default=None, help="Agent: step budget (default 30).")
-@click.option("--traces", type=click.Path(file_okay=False), default=None,
-              help="Agent: write one JSONL trace per excerpt here.")
-def run_command(system: str, dataset: Path, split: str, limit: int | None, seed: int,
-                out: Path | None, library_path: str | None, scripted: bool, model: str | None,
-                base_url: str | None, llm_config: str | None, budget: int | None,
-                traces: str | None) -> None:
+@click.option(
+    "--traces",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Agent: write one JSONL trace per excerpt here.",
+)
+def run_command(
+    system: str,
+    dataset: Path,
+    split: str,
+    limit: int | None,
+    seed: int,
+    out: Path | None,
+    library_path: str | None,
+    scripted: bool,
+    model: str | None,
+    base_url: str | None,
+    llm_config: str | None,
+    budget: int | None,
+    traces: str | None,
+) -> None:
     """Run SYSTEM over the excerpts of DATASET and score it.
 
     LLM systems: rules+judge, single-call, agent; NAME:MODEL names the model, and
@@ -116,17 +148,26 @@ def run_command(system: str, dataset: Path, split: str, limit: int | None, seed:
 
     if scripted and ":" not in system:
         system = f"{system}:scripted"
-    options = {k: v for k, v in (("model", model), ("base_url", base_url),
-                                 ("llm_config", llm_config), ("budget", budget),
-                                 ("traces", traces)) if v is not None}
+    options = {
+        k: v
+        for k, v in (
+            ("model", model),
+            ("base_url", base_url),
+            ("llm_config", llm_config),
+            ("budget", budget),
+            ("traces", traces),
+        )
+        if v is not None
+    }
     excerpts = load(dataset, split)[:limit]
     try:
         detector = make_system(system, _library(library_path), options)
     except (KeyError, ValueError, LLMError) as exc:
         click.echo(f"citeproof: {exc.args[0]}", err=True)
         sys.exit(2)
-    progress = (lambda n, t: click.echo(f"\r{n}/{t} excerpts", err=True, nl=n == t)) \
-        if sys.stderr.isatty() else None
+    progress = (
+        (lambda n, t: click.echo(f"\r{n}/{t} excerpts", err=True, nl=n == t)) if sys.stderr.isatty() else None
+    )
     try:
         predictions = run(detector, excerpts, progress)
     finally:
@@ -141,14 +182,16 @@ def run_command(system: str, dataset: Path, split: str, limit: int | None, seed:
 
 @phantom_group.command("score")
 @click.option("--dataset", required=True, type=click.Path(exists=True, path_type=Path))
-@click.option("--predictions", "predictions_path", required=True,
-              type=click.Path(exists=True, path_type=Path))
+@click.option(
+    "--predictions", "predictions_path", required=True, type=click.Path(exists=True, path_type=Path)
+)
 @click.option("--split", default="test", show_default=True)
 @click.option("--system", default="predictions", show_default=True, help="Label for the row.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--out", type=click.Path(path_type=Path), default=None)
-def score_command(dataset: Path, predictions_path: Path, split: str, system: str, seed: int,
-                  out: Path | None) -> None:
+def score_command(
+    dataset: Path, predictions_path: Path, split: str, system: str, seed: int, out: Path | None
+) -> None:
     """Score a predictions JSONL ({"filename", "fragments": [...]} per line)."""
     from citeproof.bench.phantom.loader import load
     from citeproof.bench.phantom.runner import read_predictions
@@ -156,5 +199,12 @@ def score_command(dataset: Path, predictions_path: Path, split: str, system: str
     excerpts = load(dataset, split)
     predictions = read_predictions(predictions_path)
     names = {e.filename for e in excerpts}
-    _finish(system, dataset, excerpts, [p for p in predictions if p.filename in names],
-            seed, out, {"split": split, "predictions": str(predictions_path)})
+    _finish(
+        system,
+        dataset,
+        excerpts,
+        [p for p in predictions if p.filename in names],
+        seed,
+        out,
+        {"split": split, "predictions": str(predictions_path)},
+    )

@@ -16,18 +16,39 @@ from citeproof.core.report import render_html, render_markdown, render_text
 
 @click.command("check")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "html"]),
-              default="text", show_default=True)
-@click.option("--library", "library_path", type=click.Path(), default=None,
-              help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown", "html"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--library",
+    "library_path",
+    type=click.Path(),
+    default=None,
+    help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).",
+)
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @llm_options
-@click.option("--courtlistener/--no-courtlistener", default=None,
-              help="Ask CourtListener for what the library cannot settle (default: "
-                   "$CITEPROOF_COURTLISTENER or the config file).")
-def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
-                  quiet: bool, llm: bool, model: str | None, base_url: str | None,
-                  llm_config: str | None, courtlistener: bool | None) -> None:
+@click.option(
+    "--courtlistener/--no-courtlistener",
+    default=None,
+    help="Ask CourtListener for what the library cannot settle (default: "
+    "$CITEPROOF_COURTLISTENER or the config file).",
+)
+def check_command(
+    files: tuple[str, ...],
+    fmt: str,
+    library_path: str | None,
+    quiet: bool,
+    llm: bool,
+    model: str | None,
+    base_url: str | None,
+    llm_config: str | None,
+    courtlistener: bool | None,
+) -> None:
     """Check every citation in FILES (PDF, DOCX, HTML, text). Use - for stdin.
 
     Exit status: 0 nothing hallucinated, 1 something hallucinated, 2 bad usage or input.
@@ -38,8 +59,7 @@ def check_command(files: tuple[str, ...], fmt: str, library_path: str | None,
     status = EXIT_OK
     for name in files:
         try:
-            doc = document_from_text(sys.stdin.read(), "<stdin>") if name == "-" \
-                else read_document(name)
+            doc = document_from_text(sys.stdin.read(), "<stdin>") if name == "-" else read_document(name)
         except ReadError as exc:
             click.echo(f"citeproof: {exc}", err=True)
             status = EXIT_USAGE

@@ -17,40 +17,54 @@ def _bar(kind: str, rows: int, fraction: float) -> None:
     if not sys.stderr.isatty():
         return
     filled = int(fraction * 30)
-    click.echo(f"\r[{'#' * filled}{'.' * (30 - filled)}] {fraction:4.0%} {kind:<9} {rows:>12,} rows",
-               err=True, nl=False)
+    click.echo(
+        f"\r[{'#' * filled}{'.' * (30 - filled)}] {fraction:4.0%} {kind:<9} {rows:>12,} rows",
+        err=True,
+        nl=False,
+    )
 
 
 @click.command("courtlistener-bulk")
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
-@click.option("--out", "-o", required=True, type=click.Path(path_type=Path),
-              help="Library file to write.")
+@click.option("--out", "-o", required=True, type=click.Path(path_type=Path), help="Library file to write.")
 @click.option("--name", default="courtlistener-bulk", show_default=True)
 @click.option("--snapshot-date", default=None, help="Date of the dump (default: from the file names).")
-@click.option("--complete", is_flag=True,
-              help="FILES are a full dump: volumes of reporters CourtListener covers become 'complete'.")
-def import_courtlistener_bulk(files: tuple[Path, ...], out: Path, name: str,
-                              snapshot_date: str | None, complete: bool) -> None:
+@click.option(
+    "--complete",
+    is_flag=True,
+    help="FILES are a full dump: volumes of reporters CourtListener covers become 'complete'.",
+)
+def import_courtlistener_bulk(
+    files: tuple[Path, ...], out: Path, name: str, snapshot_date: str | None, complete: bool
+) -> None:
     """Import CourtListener bulk CSVs (citations, opinion-clusters, opinions; .bz2 or plain)."""
     from citeproof.library.courtlistener_bulk import import_bulk
 
     started = time.perf_counter()
     try:
-        counts = import_bulk(list(files), out, name=name, snapshot_date=snapshot_date,
-                             complete=complete, progress=_bar)
+        counts = import_bulk(
+            list(files), out, name=name, snapshot_date=snapshot_date, complete=complete, progress=_bar
+        )
     except (RecordError, ValueError) as exc:
         click.echo(f"\nciteproof: {exc}", err=True)
         sys.exit(EXIT_USAGE)
     if sys.stderr.isatty():
         click.echo("", err=True)
-    click.echo(f"imported into {out} in {time.perf_counter() - started:.1f} s: "
-               + ", ".join(f"{v:,} {k}" for k, v in counts.items()))
+    click.echo(
+        f"imported into {out} in {time.perf_counter() - started:.1f} s: "
+        + ", ".join(f"{v:,} {k}" for k, v in counts.items())
+    )
 
 
 @click.command("courtlistener-fake")
 @click.option("--port", default=8765, show_default=True)
-@click.option("--library", "library_path", type=click.Path(), default=None,
-              help="Library to serve (default: the bundled sample).")
+@click.option(
+    "--library",
+    "library_path",
+    type=click.Path(),
+    default=None,
+    help="Library to serve (default: the bundled sample).",
+)
 @click.option("--token", default=None, help="Require this API token.")
 def courtlistener_fake(port: int, library_path: str | None, token: str | None) -> None:
     """Serve a local fake CourtListener API seeded from a library (demo and tests)."""
@@ -59,8 +73,10 @@ def courtlistener_fake(port: int, library_path: str | None, token: str | None) -
 
     fake = FakeCourtListener(open_library(library_path), token=token)
     with fake.serve(port=port) as url:
-        click.echo(f"fake CourtListener at {url}\n  export COURTLISTENER_API_URL={url}\n"
-                   "  citeproof check --courtlistener BRIEF\n(Ctrl-C to stop)")
+        click.echo(
+            f"fake CourtListener at {url}\n  export COURTLISTENER_API_URL={url}\n"
+            "  citeproof check --courtlistener BRIEF\n(Ctrl-C to stop)"
+        )
         try:
             while True:
                 time.sleep(3600)

@@ -22,11 +22,11 @@ from citeproof.bench.factors.report import (
 from citeproof.bench.factors.runner import generate, read_outputs, score, write_outputs
 from citeproof.bench.factors.triples import read_jsonl, real_triples, synthetic_triples, write_jsonl
 
-_FORMAT = click.option("--format", "fmt", type=click.Choice(["json", "markdown"]),
-                       default="markdown", show_default=True)
+_FORMAT = click.option(
+    "--format", "fmt", type=click.Choice(["json", "markdown"]), default="markdown", show_default=True
+)
 _MODEL = click.option("--model", help="Model name (default: $CITEPROOF_LLM_MODEL).")
-_BASE_URL = click.option("--base-url", help="OpenAI-compatible base URL (default: "
-                         "$OPENAI_BASE_URL).")
+_BASE_URL = click.option("--base-url", help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL).")
 
 
 def _extractor(kind: str, model: str | None, base_url: str | None) -> Extractor:
@@ -41,18 +41,21 @@ def factors() -> None:
 
 
 @factors.command("triples")
-@click.option("--source", type=click.Choice(["synthetic", "real"]), default="synthetic",
-              show_default=True)
+@click.option("--source", type=click.Choice(["synthetic", "real"]), default="synthetic", show_default=True)
 @click.option("--n", "n", type=int, default=30, show_default=True, help="Triples per mode.")
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--outcome-field", type=click.Choice(["outcome", "court_outcome"]),
-              default="outcome", show_default=True, help="Outcome label for real cases.")
+@click.option(
+    "--outcome-field",
+    type=click.Choice(["outcome", "court_outcome"]),
+    default="outcome",
+    show_default=True,
+    help="Outcome label for real cases.",
+)
 @click.option("--out", type=click.Path(path_type=Path), help="JSONL file (default: stdout).")
 def triples_cmd(source: str, n: int, seed: int, outcome_field: str, out: Path | None) -> None:
     """Generate arguable, reordered and non-arguable triples as JSONL."""
     rng = random.Random(seed)
-    made = (synthetic_triples(rng, n) if source == "synthetic"
-            else real_triples(rng, n, outcome_field))
+    made = synthetic_triples(rng, n) if source == "synthetic" else real_triples(rng, n, outcome_field)
     if out is None:
         import json
 
@@ -64,14 +67,12 @@ def triples_cmd(source: str, n: int, seed: int, outcome_field: str, out: Path | 
 
 
 @factors.command("run")
-@click.option("--triples", "triples_path", type=click.Path(exists=True, path_type=Path),
-              required=True)
+@click.option("--triples", "triples_path", type=click.Path(exists=True, path_type=Path), required=True)
 @click.option("--out", type=click.Path(path_type=Path), required=True)
 @_MODEL
 @_BASE_URL
 @click.option("--seed", type=int, default=0, show_default=True)
-def run_cmd(triples_path: Path, out: Path, model: str | None, base_url: str | None,
-            seed: int) -> None:
+def run_cmd(triples_path: Path, out: Path, model: str | None, base_url: str | None, seed: int) -> None:
     """Ask a model for a 3-ply argument per triple; write {triple_id, model, output} JSONL."""
     try:
         chat = OpenAIChatModel(model, base_url)
@@ -82,37 +83,47 @@ def run_cmd(triples_path: Path, out: Path, model: str | None, base_url: str | No
 
 
 @factors.command("score")
-@click.option("--triples", "triples_path", type=click.Path(exists=True, path_type=Path),
-              required=True)
-@click.option("--outputs", "outputs_path", type=click.Path(exists=True, path_type=Path),
-              required=True)
+@click.option("--triples", "triples_path", type=click.Path(exists=True, path_type=Path), required=True)
+@click.option("--outputs", "outputs_path", type=click.Path(exists=True, path_type=Path), required=True)
 @_FORMAT
-@click.option("--extractor", type=click.Choice(["deterministic", "llm"]),
-              default="deterministic", show_default=True)
+@click.option(
+    "--extractor", type=click.Choice(["deterministic", "llm"]), default="deterministic", show_default=True
+)
 @_MODEL
 @_BASE_URL
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
-@click.option("--chart", "chart_path", type=click.Path(path_type=Path),
-              help="Also write a PNG chart of AccH, RecU and abstention per model.")
-def score_cmd(triples_path: Path, outputs_path: Path, fmt: str, extractor: str,
-              model: str | None, base_url: str | None, seed: int, chart_path: Path | None
-              ) -> None:
+@click.option(
+    "--chart",
+    "chart_path",
+    type=click.Path(path_type=Path),
+    help="Also write a PNG chart of AccH, RecU and abstention per model.",
+)
+def score_cmd(
+    triples_path: Path,
+    outputs_path: Path,
+    fmt: str,
+    extractor: str,
+    model: str | None,
+    base_url: str | None,
+    seed: int,
+    chart_path: Path | None,
+) -> None:
     """Score generated arguments (JSONL) per model, with n and intervals."""
     try:
         ex = _extractor(extractor, model, base_url)
         reports, _ = score(read_jsonl(triples_path), read_outputs(outputs_path), ex, seed)
     except (KeyError, ValueError, LLMError) as exc:
         raise click.ClickException(str(exc)) from exc
-    meta = {"extractor": ex.name, "triples": str(triples_path), "outputs": str(outputs_path),
-            "seed": seed}
+    meta = {"extractor": ex.name, "triples": str(triples_path), "outputs": str(outputs_path), "seed": seed}
     click.echo(scores_json(reports, meta) if fmt == "json" else scores_markdown(reports, meta))
     if chart_path is not None:
         chart(reports, chart_path)
         click.echo(f"wrote chart to {chart_path}", err=True)
 
 
-def _gold(sets: tuple[str, ...], golds: tuple[Path, ...], triples: tuple[Path, ...]
-          ) -> tuple[GoldArgument, ...]:
+def _gold(
+    sets: tuple[str, ...], golds: tuple[Path, ...], triples: tuple[Path, ...]
+) -> tuple[GoldArgument, ...]:
     """The named sets plus any --gold files, each paired with its --triples file."""
     if golds and len(triples) not in (1, len(golds)):
         raise click.UsageError("give one --triples for all --gold files or one per --gold")
@@ -130,20 +141,48 @@ def _gold(sets: tuple[str, ...], golds: tuple[Path, ...], triples: tuple[Path, .
 
 @factors.command("validate-extractor")
 @_FORMAT
-@click.option("--extractor", "kinds", type=click.Choice(["deterministic", "llm"]),
-              multiple=True, default=("deterministic",), show_default=True)
+@click.option(
+    "--extractor",
+    "kinds",
+    type=click.Choice(["deterministic", "llm"]),
+    multiple=True,
+    default=("deterministic",),
+    show_default=True,
+)
 @_MODEL
 @_BASE_URL
-@click.option("--set", "sets", type=click.Choice(list(GOLD_SETS)), multiple=True,
-              help="Shipped gold set (repeatable; default: all of them unless --gold is given).")
-@click.option("--gold", "golds", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              multiple=True, help="Gold arguments file (repeatable); reported under its stem.")
-@click.option("--triples", "triples", type=click.Path(exists=True, dir_okay=False,
-              path_type=Path), multiple=True, help="Triples JSONL for the --gold file(s).")
+@click.option(
+    "--set",
+    "sets",
+    type=click.Choice(list(GOLD_SETS)),
+    multiple=True,
+    help="Shipped gold set (repeatable; default: all of them unless --gold is given).",
+)
+@click.option(
+    "--gold",
+    "golds",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    multiple=True,
+    help="Gold arguments file (repeatable); reported under its stem.",
+)
+@click.option(
+    "--triples",
+    "triples",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    multiple=True,
+    help="Triples JSONL for the --gold file(s).",
+)
 @click.option("--errors", is_flag=True, help="List missed and spurious mentions too.")
-def validate_cmd(fmt: str, kinds: tuple[str, ...], model: str | None, base_url: str | None,
-                 sets: tuple[str, ...], golds: tuple[Path, ...], triples: tuple[Path, ...],
-                 errors: bool) -> None:
+def validate_cmd(
+    fmt: str,
+    kinds: tuple[str, ...],
+    model: str | None,
+    base_url: str | None,
+    sets: tuple[str, ...],
+    golds: tuple[Path, ...],
+    triples: tuple[Path, ...],
+    errors: bool,
+) -> None:
     """Precision and recall of extractors on hand-annotated gold sets, per set and style."""
     gold = _gold(sets, golds, triples)
     try:

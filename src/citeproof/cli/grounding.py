@@ -34,8 +34,7 @@ from citeproof.bench.grounding.sweep import FRACTIONS, Mode, subsample, sweep, t
 from citeproof.core.statutes.ua_extract import check_text
 from citeproof.core.statutes.ua_registry import Registry, load_registry
 
-FORMAT = click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="md",
-                      show_default=True)
+FORMAT = click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="md", show_default=True)
 SEED = click.option("--seed", type=int, default=0, show_default=True)
 
 
@@ -46,8 +45,15 @@ class Inputs:
     registry: Registry
 
 
-def _inputs(responses: str | None, edges: str | None, cases: str | None, simulate: bool,
-            decisions: int, queries: int, seed: int) -> Inputs:
+def _inputs(
+    responses: str | None,
+    edges: str | None,
+    cases: str | None,
+    simulate: bool,
+    decisions: int,
+    queries: int,
+    seed: int,
+) -> Inputs:
     registry = load_registry()
     rng = np.random.default_rng(seed)
     if cases:
@@ -65,14 +71,17 @@ def _inputs(responses: str | None, edges: str | None, cases: str | None, simulat
 def inputs_options(f):  # type: ignore[no-untyped-def]
     opts = [
         click.argument("responses", required=False, type=click.Path(exists=True)),
-        click.option("--edges", type=click.Path(exists=True),
-                     help="oracle edge file (CSV or Parquet)"),
-        click.option("--cases", type=click.Path(exists=True, file_okay=False),
-                     help="US opinions directory: case-citation graph (common law)"),
+        click.option("--edges", type=click.Path(exists=True), help="oracle edge file (CSV or Parquet)"),
+        click.option(
+            "--cases",
+            type=click.Path(exists=True, file_okay=False),
+            help="US opinions directory: case-citation graph (common law)",
+        ),
         click.option("--simulate", is_flag=True, help="simulated oracle and systems"),
         click.option("--decisions", type=int, default=20_000, show_default=True),
         click.option("--queries", type=int, default=100, show_default=True),
-        SEED, FORMAT,
+        SEED,
+        FORMAT,
     ]
     for opt in reversed(opts):
         f = opt(f)
@@ -107,8 +116,16 @@ def extract(file, date: str | None, fmt: str) -> None:  # type: ignore[no-untype
 
 @grounding.command("score")
 @inputs_options
-def score_cmd(responses, edges, cases, simulate, decisions, queries, seed,  # type: ignore[no-untyped-def]
-              fmt) -> None:
+def score_cmd(
+    responses,
+    edges,
+    cases,
+    simulate,
+    decisions,
+    queries,
+    seed,  # type: ignore[no-untyped-def]
+    fmt,
+) -> None:
     """CG (macro, micro), CR, CT and CQ per system against an oracle."""
     inp = _inputs(responses, edges, cases, simulate, decisions, queries, seed)
     report = score(inp.responses, inp.oracle, inp.registry, seed)
@@ -121,13 +138,24 @@ def score_cmd(responses, edges, cases, simulate, decisions, queries, seed,  # ty
 @click.option("--fractions", default="", help="comma-separated keep fractions")
 @click.option("--repeats", type=int, default=3, show_default=True)
 @click.option("--plot", type=click.Path(dir_okay=False), help="write a PNG here")
-def sweep_cmd(responses, edges, cases, simulate, decisions, queries, seed, fmt,  # type: ignore[no-untyped-def]
-              mode, fractions, repeats, plot) -> None:
+def sweep_cmd(
+    responses,
+    edges,
+    cases,
+    simulate,
+    decisions,
+    queries,
+    seed,
+    fmt,  # type: ignore[no-untyped-def]
+    mode,
+    fractions,
+    repeats,
+    plot,
+) -> None:
     """CG per system on subsampled oracles, with the analytic curve."""
     inp = _inputs(responses, edges, cases, simulate, decisions, queries, seed)
     table = citation_table(inp.responses, inp.oracle)
-    points = sweep(inp.oracle, table, np.random.default_rng(seed), _fractions(fractions),
-                   Mode(mode), repeats)
+    points = sweep(inp.oracle, table, np.random.default_rng(seed), _fractions(fractions), Mode(mode), repeats)
     full = system_means(table, response_cg(table, inp.oracle.present()))
     limits = thresholds(points, tuple(full.tolist()))
     snap = inp.oracle.snapshot()
@@ -135,8 +163,11 @@ def sweep_cmd(responses, edges, cases, simulate, decisions, queries, seed, fmt, 
         from citeproof.bench.grounding.plot import plot_sweep
 
         plot_sweep(points, table.systems, snap, plot)
-    data = {"oracle": snap.to_dict(), "points": [p.to_dict(table.systems) for p in points],
-            "thresholds": {str(k): v for k, v in limits.items()}}
+    data = {
+        "oracle": snap.to_dict(),
+        "points": [p.to_dict(table.systems) for p in points],
+        "thresholds": {str(k): v for k, v in limits.items()},
+    }
     _emit(fmt, data, render.sweep_md(points, table.systems, snap, limits))
 
 
@@ -145,8 +176,19 @@ def sweep_cmd(responses, edges, cases, simulate, decisions, queries, seed, fmt, 
 @click.option("--resamples", type=int, default=5000, show_default=True)
 @click.option("--fractions", default="0.01,0.1,1.0", show_default=True)
 @click.option("--mode", type=click.Choice([m.value for m in Mode]), default="records")
-def separability_cmd(responses, edges, cases, simulate, decisions, queries, seed, fmt,  # type: ignore[no-untyped-def]
-                     resamples, fractions, mode) -> None:
+def separability_cmd(
+    responses,
+    edges,
+    cases,
+    simulate,
+    decisions,
+    queries,
+    seed,
+    fmt,  # type: ignore[no-untyped-def]
+    resamples,
+    fractions,
+    mode,
+) -> None:
     """Paired bootstrap over queries at each oracle size: which systems separate."""
     inp = _inputs(responses, edges, cases, simulate, decisions, queries, seed)
     table = citation_table(inp.responses, inp.oracle)
@@ -163,17 +205,30 @@ def separability_cmd(responses, edges, cases, simulate, decisions, queries, seed
 @grounding.command("adjudicate")
 @inputs_options
 @click.option("--fraction", type=float, default=1.0, help="subsample the oracle first")
-def adjudicate_cmd(responses, edges, cases, simulate, decisions, queries, seed, fmt,  # type: ignore[no-untyped-def]
-                   fraction) -> None:
+def adjudicate_cmd(
+    responses,
+    edges,
+    cases,
+    simulate,
+    decisions,
+    queries,
+    seed,
+    fmt,  # type: ignore[no-untyped-def]
+    fraction,
+) -> None:
     """Adjudicate the oracle's flags on the registry: fabricated, outdated, gap, ..."""
     inp = _inputs(responses, edges, None, simulate, decisions, queries, seed)
-    oracle = inp.oracle if fraction >= 1 else inp.oracle.subsample_records(
-        fraction, np.random.default_rng(seed))
+    oracle = (
+        inp.oracle if fraction >= 1 else inp.oracle.subsample_records(fraction, np.random.default_rng(seed))
+    )
     table = citation_table(inp.responses, oracle)
     items = adjudicate_flags(flags_of(table, oracle.present()), inp.registry)
     summary = summarise(items)
-    data = {"oracle": oracle.snapshot().to_dict(), **summary.to_dict(),
-            "flags_adjudicated": [a.to_dict() for a in items]}
+    data = {
+        "oracle": oracle.snapshot().to_dict(),
+        **summary.to_dict(),
+        "flags_adjudicated": [a.to_dict() for a in items],
+    }
     _emit(fmt, data, render.adjudication_md(oracle.snapshot(), summary, items))
 
 
@@ -190,8 +245,9 @@ def dpo(out: str | None, seed: int, fmt: str) -> None:
                 sink.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
     report = leakage(pairs, seed)
     data = {"pairs": len(pairs), "out": out, "leakage": [r.to_dict() for r in report]}
-    _emit(fmt, data, f"{len(pairs)} pairs" + (f" → {out}" if out else "") + "\n\n"
-          + render.leakage_md(report))
+    _emit(
+        fmt, data, f"{len(pairs)} pairs" + (f" → {out}" if out else "") + "\n\n" + render.leakage_md(report)
+    )
 
 
 @grounding.command("simulate")

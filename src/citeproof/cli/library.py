@@ -26,8 +26,9 @@ def library_group() -> None:
 def library_build(sources: tuple[Path, ...], out: Path, name: str) -> None:
     """Build a library file from data-pack folders, CAP/CourtListener JSON(L) and CSVs."""
     try:
-        counts = build_library(list(sources), out, name=name,
-                               progress=lambda m: click.echo(f"reading {m}", err=True))
+        counts = build_library(
+            list(sources), out, name=name, progress=lambda m: click.echo(f"reading {m}", err=True)
+        )
     except (FileNotFoundError, RecordError) as exc:
         click.echo(f"citeproof: {exc}", err=True)
         sys.exit(EXIT_USAGE)
@@ -43,15 +44,25 @@ def library_info(library_path: str | None, fmt: str) -> None:
     snap = lib.snapshot()
     table = lib.coverage_table()
     if fmt == "json":
-        click.echo(json.dumps({
-            "name": snap.name, "built_at": snap.built_at, "path": str(lib.path),
-            "cases": snap.cases, "opinions_with_text": snap.opinions_with_text,
-            "citations": snap.citations,
-            "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table]}))
+        click.echo(
+            json.dumps(
+                {
+                    "name": snap.name,
+                    "built_at": snap.built_at,
+                    "path": str(lib.path),
+                    "cases": snap.cases,
+                    "opinions_with_text": snap.opinions_with_text,
+                    "citations": snap.citations,
+                    "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
+                }
+            )
+        )
         return
-    click.echo(f"library   {snap.name}\nbuilt at  {snap.built_at}\nfile      {lib.path}\n"
-               f"cases     {snap.cases:,}\nwith text {snap.opinions_with_text:,}\n"
-               f"citations {snap.citations:,}\n\ncoverage by reporter (volumes):")
+    click.echo(
+        f"library   {snap.name}\nbuilt at  {snap.built_at}\nfile      {lib.path}\n"
+        f"cases     {snap.cases:,}\nwith text {snap.opinions_with_text:,}\n"
+        f"citations {snap.citations:,}\n\ncoverage by reporter (volumes):"
+    )
     by_reporter: dict[str, list[str]] = {}
     for reporter, status, volumes, _ in table:
         by_reporter.setdefault(reporter, []).append(f"{status} {volumes}")

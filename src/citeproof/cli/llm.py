@@ -18,21 +18,28 @@ EXIT_USAGE = 2
 def llm_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--llm``, ``--model``, ``--base-url``, ``--llm-config`` (else OPENAI_BASE_URL,
     OPENAI_API_KEY, CITEPROOF_LLM_MODEL, CITEPROOF_LLM_CONFIG)."""
-    for option in reversed([
-        click.option("--llm", is_flag=True,
-                     help="Let an LLM judge decide support and pin pages without a quote."),
-        click.option("--model", default=None, help="Model name (default $CITEPROOF_LLM_MODEL)."),
-        click.option("--base-url", default=None,
-                     help="OpenAI-compatible endpoint (default $OPENAI_BASE_URL)."),
-        click.option("--llm-config", type=click.Path(exists=True, dir_okay=False), default=None,
-                     help="TOML file with an [llm] table (model, base_url, timeout, ...)."),
-    ]):
+    for option in reversed(
+        [
+            click.option(
+                "--llm", is_flag=True, help="Let an LLM judge decide support and pin pages without a quote."
+            ),
+            click.option("--model", default=None, help="Model name (default $CITEPROOF_LLM_MODEL)."),
+            click.option(
+                "--base-url", default=None, help="OpenAI-compatible endpoint (default $OPENAI_BASE_URL)."
+            ),
+            click.option(
+                "--llm-config",
+                type=click.Path(exists=True, dir_okay=False),
+                default=None,
+                help="TOML file with an [llm] table (model, base_url, timeout, ...).",
+            ),
+        ]
+    ):
         command = option(command)
     return command
 
 
-def client_or_exit(model: str | None, base_url: str | None,
-                   config_file: str | None) -> ChatClient:
+def client_or_exit(model: str | None, base_url: str | None, config_file: str | None) -> ChatClient:
     try:
         return ChatClient(LLMConfig.load(file=config_file, model=model, base_url=base_url))
     except (LLMError, OSError, ValueError) as exc:
@@ -40,8 +47,7 @@ def client_or_exit(model: str | None, base_url: str | None,
         sys.exit(EXIT_USAGE)
 
 
-def judge_from_options(llm: bool, model: str | None, base_url: str | None,
-                       llm_config: str | None):
+def judge_from_options(llm: bool, model: str | None, base_url: str | None, llm_config: str | None):
     """The judge ``check`` passes to the pipeline, or None without ``--llm``."""
     if not llm:
         return None
@@ -52,10 +58,18 @@ def judge_from_options(llm: bool, model: str | None, base_url: str | None,
 
 @click.command("rate")
 @click.option("--model", "models", multiple=True, help="Model to ask (repeat for several).")
-@click.option("--prompts", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Drafting prompts, JSONL {id, prompt} (default: the bundled set).")
-@click.option("--answers", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="Score pre-generated answers, JSONL {model, prompt_id, answer}; no model.")
+@click.option(
+    "--prompts",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Drafting prompts, JSONL {id, prompt} (default: the bundled set).",
+)
+@click.option(
+    "--answers",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Score pre-generated answers, JSONL {model, prompt_id, answer}; no model.",
+)
 @click.option("--save-answers", type=click.Path(dir_okay=False), default=None)
 @click.option("--base-url", default=None)
 @click.option("--llm-config", type=click.Path(exists=True, dir_okay=False), default=None)
@@ -63,9 +77,18 @@ def judge_from_options(llm: bool, model: str | None, base_url: str | None,
 @click.option("--seed", default=0, show_default=True)
 @click.option("--resamples", default=2000, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-def rate_command(models: tuple[str, ...], prompts: str | None, answers: str | None,
-                 save_answers: str | None, base_url: str | None, llm_config: str | None,
-                 library_path: str | None, seed: int, resamples: int, fmt: str) -> None:
+def rate_command(
+    models: tuple[str, ...],
+    prompts: str | None,
+    answers: str | None,
+    save_answers: str | None,
+    base_url: str | None,
+    llm_config: str | None,
+    library_path: str | None,
+    seed: int,
+    resamples: int,
+    fmt: str,
+) -> None:
     """Hallucination rate of models' drafting answers, per model, with bootstrap intervals."""
     from citeproof.bench import rate
     from citeproof.library.default import open_library
@@ -75,8 +98,10 @@ def rate_command(models: tuple[str, ...], prompts: str | None, answers: str | No
         sys.exit(EXIT_USAGE)
     library = open_library(library_path)
     if answers:
-        records = [rate.Answer(str(r["model"]), str(r["prompt_id"]), str(r["answer"]))
-                   for r in rate.read_jsonl(answers)]
+        records = [
+            rate.Answer(str(r["model"]), str(r["prompt_id"]), str(r["answer"]))
+            for r in rate.read_jsonl(answers)
+        ]
     else:
         asked = rate.read_jsonl(prompts or rate.bundled_prompts())
         clients = [client_or_exit(m, base_url, llm_config) for m in models]
@@ -86,11 +111,14 @@ def rate_command(models: tuple[str, ...], prompts: str | None, answers: str | No
             click.echo(f"citeproof: {exc}", err=True)
             sys.exit(EXIT_USAGE)
     if save_answers:
-        Path(save_answers).write_text("".join(
-            json.dumps({"model": a.model, "prompt_id": a.prompt_id, "answer": a.answer}) + "\n"
-            for a in records), encoding="utf-8")
-    result = rate.study([rate.score_answer(a, library) for a in records], library, seed,
-                        resamples)
+        Path(save_answers).write_text(
+            "".join(
+                json.dumps({"model": a.model, "prompt_id": a.prompt_id, "answer": a.answer}) + "\n"
+                for a in records
+            ),
+            encoding="utf-8",
+        )
+    result = rate.study([rate.score_answer(a, library) for a in records], library, seed, resamples)
     click.echo(json.dumps(result, indent=1) if fmt == "json" else render_study(result))
 
 
@@ -102,20 +130,29 @@ def _pct(e: dict[str, Any]) -> str:
 
 def render_study(result: dict[str, Any]) -> str:
     lib = result["library"]
-    lines = [f"library {lib['name']} ({lib['cases']:,} cases, built {lib['built_at']}); "
-             f"bootstrap over prompts, B={result['resamples']}, seed={result['seed']}", "",
-             f"{'model':<24} {'prompts':>7} {'cites':>6} {'cites/answer':>13}  "
-             f"{'conservative':<22} {'full':<22} unverifiable"]
+    lines = [
+        f"library {lib['name']} ({lib['cases']:,} cases, built {lib['built_at']}); "
+        f"bootstrap over prompts, B={result['resamples']}, seed={result['seed']}",
+        "",
+        f"{'model':<24} {'prompts':>7} {'cites':>6} {'cites/answer':>13}  "
+        f"{'conservative':<22} {'full':<22} unverifiable",
+    ]
     for name, m in result["models"].items():
         per = m["citations_per_answer"]
-        lines.append(f"{name:<24} {m['prompts']:>7} {m['citations']:>6} {per['value']:>13.2f}  "
-                     f"{_pct(m['conservative']):<22} {_pct(m['hallucinated']):<22} "
-                     f"{_pct(m['unverifiable'])}")
+        lines.append(
+            f"{name:<24} {m['prompts']:>7} {m['citations']:>6} {per['value']:>13.2f}  "
+            f"{_pct(m['conservative']):<22} {_pct(m['hallucinated']):<22} "
+            f"{_pct(m['unverifiable'])}"
+        )
     for pair in result["pairs"]:
         c = pair["conservative"]
-        lines.append(f"\n{pair['a']} - {pair['b']} (conservative, n={c['n']} prompts): "
-                     f"{100 * c['difference']:+.1f} points [{100 * c['low']:+.1f}, "
-                     f"{100 * c['high']:+.1f}], p={c['p']:.3f}")
-    lines.append("\nconservative = nonexistent or name_mismatch; full = any hallucinated kind; "
-                 "rates are per cited case; unverifiable = outside the library's coverage")
+        lines.append(
+            f"\n{pair['a']} - {pair['b']} (conservative, n={c['n']} prompts): "
+            f"{100 * c['difference']:+.1f} points [{100 * c['low']:+.1f}, "
+            f"{100 * c['high']:+.1f}], p={c['p']:.3f}"
+        )
+    lines.append(
+        "\nconservative = nonexistent or name_mismatch; full = any hallucinated kind; "
+        "rates are per cited case; unverifiable = outside the library's coverage"
+    )
     return "\n".join(lines)

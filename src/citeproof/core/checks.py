@@ -22,9 +22,11 @@ from citeproof.core.statutes.us import impossible_statute
 
 K = ErrorKind
 # Why an unresolved citation is unverifiable when its resolution does not say.
-_UNRESOLVED_REASON = {ResolutionStatus.AMBIGUOUS: Reason.AMBIGUOUS,
-                      ResolutionStatus.ERROR: Reason.BACKEND_ERROR,
-                      ResolutionStatus.UNRESOLVED: Reason.INCOMPLETE_CITE}
+_UNRESOLVED_REASON = {
+    ResolutionStatus.AMBIGUOUS: Reason.AMBIGUOUS,
+    ResolutionStatus.ERROR: Reason.BACKEND_ERROR,
+    ResolutionStatus.UNRESOLVED: Reason.INCOMPLETE_CITE,
+}
 
 
 def check_existence(c: Citation, r: Resolution) -> Finding:
@@ -32,69 +34,111 @@ def check_existence(c: Citation, r: Resolution) -> Finding:
     or a completely covered volume with nothing at that page."""
     fragment, span = c.text, c.span
     if r.status is ResolutionStatus.FOUND:
-        return Finding(kind=K.NONEXISTENT, outcome=Outcome.PASS,
-                       explanation=f"{c.cite} is {r.authority.name_abbreviation}"
-                       if r.authority else "found")
+        return Finding(
+            kind=K.NONEXISTENT,
+            outcome=Outcome.PASS,
+            explanation=f"{c.cite} is {r.authority.name_abbreviation}" if r.authority else "found",
+        )
     if r.status is ResolutionStatus.IMPOSSIBLE:
-        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
-                       explanation=f"{c.cite} cannot exist", fragment=fragment, span=span,
-                       evidence=r.note, confidence=Confidence.RULED_OUT)
+        return Finding(
+            kind=K.NONEXISTENT,
+            outcome=Outcome.FAIL,
+            explanation=f"{c.cite} cannot exist",
+            fragment=fragment,
+            span=span,
+            evidence=r.note,
+            confidence=Confidence.RULED_OUT,
+        )
     if r.status is ResolutionStatus.NOT_FOUND and r.containing is not None:
-        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
-                       explanation=f"no case begins at {c.cite}", fragment=fragment, span=span,
-                       evidence=r.note, confidence=Confidence.PROBABLY_INSIDE if r.probable
-                       else Confidence.RULED_OUT)
+        return Finding(
+            kind=K.NONEXISTENT,
+            outcome=Outcome.FAIL,
+            explanation=f"no case begins at {c.cite}",
+            fragment=fragment,
+            span=span,
+            evidence=r.note,
+            confidence=Confidence.PROBABLY_INSIDE if r.probable else Confidence.RULED_OUT,
+        )
     if r.status is ResolutionStatus.NOT_FOUND and r.coverage is Coverage.COMPLETE:
-        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
-                       explanation=f"no case begins at {c.cite}", fragment=fragment, span=span,
-                       evidence=f"the library covers {c.volume} {c.reporter} completely and no "
-                       f"case begins at page {c.page}", confidence=Confidence.RULED_OUT)
+        return Finding(
+            kind=K.NONEXISTENT,
+            outcome=Outcome.FAIL,
+            explanation=f"no case begins at {c.cite}",
+            fragment=fragment,
+            span=span,
+            evidence=f"the library covers {c.volume} {c.reporter} completely and no "
+            f"case begins at page {c.page}",
+            confidence=Confidence.RULED_OUT,
+        )
     reason = r.reason or _UNRESOLVED_REASON.get(r.status, Reason.NOT_IN_COVERAGE)
-    explanation = r.note or (f"{c.cite} is not in the library, whose coverage of "
-                             f"{c.volume} {c.reporter} is {r.coverage.value}")
-    return Finding(kind=K.NONEXISTENT, outcome=Outcome.UNKNOWN, explanation=explanation,
-                   reason=reason)
+    explanation = r.note or (
+        f"{c.cite} is not in the library, whose coverage of {c.volume} {c.reporter} is {r.coverage.value}"
+    )
+    return Finding(kind=K.NONEXISTENT, outcome=Outcome.UNKNOWN, explanation=explanation, reason=reason)
 
 
 def check_name(c: Citation, r: Resolution, named_elsewhere: tuple[Authority, ...] = ()) -> Finding:
     """The name as written must belong to the case the cite resolves to."""
     a = r.authority
     if a is None or not c.case_name:
-        return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.UNKNOWN,
-                       explanation="no resolved case or no written name", reason=Reason.NOT_CHECKED)
+        return Finding(
+            kind=K.NAME_MISMATCH,
+            outcome=Outcome.UNKNOWN,
+            explanation="no resolved case or no written name",
+            reason=Reason.NOT_CHECKED,
+        )
     match = compare_names(c.case_name, a.name, a.name_abbreviation)
     if match.matches:
         return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.PASS, explanation=match.explanation)
     evidence = f"{c.cite} is {a.name_abbreviation} ({a.decision_date[:4]})"
     others = [o for o in named_elsewhere if o.id != a.id]
     if others:
-        evidence += "; a case named " + c.case_name + " is " + "; ".join(
-            f"{o.name_abbreviation}, {o.citation} ({o.decision_date[:4]})" for o in others[:3])
-    return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.FAIL,
-                   explanation=f"the name written does not match the case at {c.cite}",
-                   fragment=c.text, span=c.span, evidence=evidence, confidence=Confidence.DIFFERS)
+        evidence += (
+            "; a case named "
+            + c.case_name
+            + " is "
+            + "; ".join(f"{o.name_abbreviation}, {o.citation} ({o.decision_date[:4]})" for o in others[:3])
+        )
+    return Finding(
+        kind=K.NAME_MISMATCH,
+        outcome=Outcome.FAIL,
+        explanation=f"the name written does not match the case at {c.cite}",
+        fragment=c.text,
+        span=c.span,
+        evidence=evidence,
+        confidence=Confidence.DIFFERS,
+    )
 
 
-def check_parallel(c: Citation, r: Resolution, primary: Resolution | None,
-                   primary_cite: Citation | None) -> Finding | None:
+def check_parallel(
+    c: Citation, r: Resolution, primary: Resolution | None, primary_cite: Citation | None
+) -> Finding | None:
     """A parallel cite must point to the same case as the first cite of its group."""
     if primary is None or primary_cite is None or primary.authority is None:
         return None
     real = primary.authority
     if r.authority is not None and r.authority.id != real.id:
-        return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.FAIL,
-                       explanation=f"parallel cite {c.cite} is a different case from "
-                       f"{primary_cite.cite}", fragment=c.text, span=c.span,
-                       evidence=f"{c.cite} is {r.authority.name_abbreviation}; "
-                       f"{primary_cite.cite} is {real.name_abbreviation}",
-                       confidence=Confidence.DIFFERS)
+        return Finding(
+            kind=K.NAME_MISMATCH,
+            outcome=Outcome.FAIL,
+            explanation=f"parallel cite {c.cite} is a different case from {primary_cite.cite}",
+            fragment=c.text,
+            span=c.span,
+            evidence=f"{c.cite} is {r.authority.name_abbreviation}; "
+            f"{primary_cite.cite} is {real.name_abbreviation}",
+            confidence=Confidence.DIFFERS,
+        )
     known = [x for x in real.citations if x.reporter == c.reporter]
     if r.authority is None and known and all(str(x) != c.cite for x in known):
-        return Finding(kind=K.NONEXISTENT, outcome=Outcome.FAIL,
-                       explanation=f"{real.name_abbreviation} is not reported at {c.cite}",
-                       fragment=c.text, span=c.span,
-                       evidence=f"its {c.reporter} cite is {', '.join(str(x) for x in known)}",
-                       confidence=Confidence.DIFFERS)
+        return Finding(
+            kind=K.NONEXISTENT,
+            outcome=Outcome.FAIL,
+            explanation=f"{real.name_abbreviation} is not reported at {c.cite}",
+            fragment=c.text,
+            span=c.span,
+            evidence=f"its {c.reporter} cite is {', '.join(str(x) for x in known)}",
+            confidence=Confidence.DIFFERS,
+        )
     return None
 
 
@@ -104,29 +148,47 @@ def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], l
     matches: list[QuoteMatch] = []
     for q in c.quotes:
         if opinion is None:
-            findings.append(Finding(kind=K.MISQUOTE, outcome=Outcome.UNKNOWN,
-                                    explanation="no opinion text in the library",
-                                    reason=Reason.NO_TEXT))
+            findings.append(
+                Finding(
+                    kind=K.MISQUOTE,
+                    outcome=Outcome.UNKNOWN,
+                    explanation="no opinion text in the library",
+                    reason=Reason.NO_TEXT,
+                )
+            )
             continue
         m = locate(q.text, opinion.text)
         if m is None:
             continue
         matches.append(m)
         if m.found:
-            findings.append(Finding(kind=K.MISQUOTE, outcome=Outcome.PASS,
-                                    explanation="quote found in the opinion"))
+            findings.append(
+                Finding(kind=K.MISQUOTE, outcome=Outcome.PASS, explanation="quote found in the opinion")
+            )
         elif m.real_wording:
-            findings.append(Finding(
-                kind=K.MISQUOTE, outcome=Outcome.FAIL,
-                explanation="the quote alters the opinion's words", fragment=q.text, span=q.span,
-                evidence=f"the opinion reads: \"{m.real_wording}\"; changes: {m.diff}",
-                confidence=Confidence.DIFFERS))
+            findings.append(
+                Finding(
+                    kind=K.MISQUOTE,
+                    outcome=Outcome.FAIL,
+                    explanation="the quote alters the opinion's words",
+                    fragment=q.text,
+                    span=q.span,
+                    evidence=f'the opinion reads: "{m.real_wording}"; changes: {m.diff}',
+                    confidence=Confidence.DIFFERS,
+                )
+            )
         else:
-            findings.append(Finding(kind=K.MISQUOTE, outcome=Outcome.FAIL,
-                                    explanation="the quoted words are not in the opinion",
-                                    fragment=q.text, span=q.span,
-                                    evidence=f"closest passage scored {m.score:.0f}/100",
-                                    confidence=Confidence.NOT_IN_TEXT))
+            findings.append(
+                Finding(
+                    kind=K.MISQUOTE,
+                    outcome=Outcome.FAIL,
+                    explanation="the quoted words are not in the opinion",
+                    fragment=q.text,
+                    span=q.span,
+                    evidence=f"closest passage scored {m.score:.0f}/100",
+                    confidence=Confidence.NOT_IN_TEXT,
+                )
+            )
     return findings, matches
 
 
@@ -138,54 +200,83 @@ def _pages_of(opinion: Opinion, reporter: str, m: QuoteMatch) -> tuple[int, int]
     return (first, last) if first is not None and last is not None else None
 
 
-def check_pincite(c: Citation, r: Resolution, opinion: Opinion | None,
-                  matches: list[QuoteMatch], last_page: int | None,
-                  next_case_page: int | None) -> Finding | None:
+def check_pincite(
+    c: Citation,
+    r: Resolution,
+    opinion: Opinion | None,
+    matches: list[QuoteMatch],
+    last_page: int | None,
+    next_case_page: int | None,
+) -> Finding | None:
     """The pin page must lie within the case and hold the quoted words."""
     if not c.pin_pages or r.authority is None or not c.page:
         return None
     first = int(c.page)
-    outside = [p for p in c.pin_pages if p < first or (last_page and p > last_page)
-               or (next_case_page and p > next_case_page)]
+    outside = [
+        p
+        for p in c.pin_pages
+        if p < first or (last_page and p > last_page) or (next_case_page and p > next_case_page)
+    ]
     if outside:
         end = last_page or next_case_page
-        return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.FAIL,
-                       explanation=f"pin page {outside[0]} lies outside the case",
-                       fragment=c.text, span=c.span,
-                       evidence=f"{r.authority.name_abbreviation} begins at page {first}"
-                       + (f" and ends by page {end}" if end else ""),
-                       confidence=Confidence.RULED_OUT)
+        return Finding(
+            kind=K.WRONG_PINCITE,
+            outcome=Outcome.FAIL,
+            explanation=f"pin page {outside[0]} lies outside the case",
+            fragment=c.text,
+            span=c.span,
+            evidence=f"{r.authority.name_abbreviation} begins at page {first}"
+            + (f" and ends by page {end}" if end else ""),
+            confidence=Confidence.RULED_OUT,
+        )
     located = [m for m in matches if m.found]
     moved = check_proposition_pin(c, opinion) if not located else None
     if moved is not None:
         return moved
     if not located:
-        return Finding(kind=K.WRONG_PINCITE,
-                       outcome=Outcome.PASS if opinion is None or not c.quotes else Outcome.UNKNOWN,
-                       explanation="pin page lies within the case; content not checked")
+        return Finding(
+            kind=K.WRONG_PINCITE,
+            outcome=Outcome.PASS if opinion is None or not c.quotes else Outcome.UNKNOWN,
+            explanation="pin page lies within the case; content not checked",
+        )
     if opinion is None or not opinion.breaks_for(c.reporter or ""):
-        return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.UNKNOWN,
-                       explanation=f"the opinion text has no page markers for {c.reporter}",
-                       reason=Reason.NO_PAGE_MARKERS)
+        return Finding(
+            kind=K.WRONG_PINCITE,
+            outcome=Outcome.UNKNOWN,
+            explanation=f"the opinion text has no page markers for {c.reporter}",
+            reason=Reason.NO_PAGE_MARKERS,
+        )
     for m in located:
         pages = _pages_of(opinion, c.reporter or "", m)
         if pages and not any(pages[0] <= p <= pages[1] for p in c.pin_pages):
             where = str(pages[0]) if pages[0] == pages[1] else f"{pages[0]}-{pages[1]}"
-            return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.FAIL,
-                           explanation=f"the quoted words are not on page {c.pin_text}",
-                           fragment=c.text, span=c.span,
-                           evidence=f"\"{m.real_wording[:120]}\" is on page {where} of "
-                           f"{c.volume} {c.reporter}", confidence=Confidence.RULED_OUT)
-    return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.PASS,
-                   explanation="the quote is on the pin page")
+            return Finding(
+                kind=K.WRONG_PINCITE,
+                outcome=Outcome.FAIL,
+                explanation=f"the quoted words are not on page {c.pin_text}",
+                fragment=c.text,
+                span=c.span,
+                evidence=f'"{m.real_wording[:120]}" is on page {where} of {c.volume} {c.reporter}',
+                confidence=Confidence.RULED_OUT,
+            )
+    return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.PASS, explanation="the quote is on the pin page")
 
 
 def check_statute(c: Citation) -> Finding:
     why = impossible_statute(c.statute_code or "", c.statute_title, c.statute_section or "")
     if why:
-        return Finding(kind=K.STATUTE_NONEXISTENT, outcome=Outcome.FAIL,
-                       explanation="no such provision", fragment=c.text, span=c.span,
-                       evidence=why, confidence=Confidence.RULED_OUT)
-    return Finding(kind=K.STATUTE_NONEXISTENT, outcome=Outcome.UNKNOWN,
-                   explanation="statute text is not in the library",
-                   reason=Reason.STATUTE_NOT_IN_REGISTRY)
+        return Finding(
+            kind=K.STATUTE_NONEXISTENT,
+            outcome=Outcome.FAIL,
+            explanation="no such provision",
+            fragment=c.text,
+            span=c.span,
+            evidence=why,
+            confidence=Confidence.RULED_OUT,
+        )
+    return Finding(
+        kind=K.STATUTE_NONEXISTENT,
+        outcome=Outcome.UNKNOWN,
+        explanation="statute text is not in the library",
+        reason=Reason.STATUTE_NOT_IN_REGISTRY,
+    )

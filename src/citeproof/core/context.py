@@ -10,8 +10,33 @@ from dataclasses import dataclass
 from citeproof.core.models import Quote, Span
 
 _NAME_CONNECTORS = {
-    "of", "the", "and", "&", "for", "ex", "rel.", "de", "la", "del", "du", "von", "van",
-    "in", "on", "to", "a", "an", "el", "los", "las", "et", "al.", "d/b/a", "by", "its", "upon",
+    "of",
+    "the",
+    "and",
+    "&",
+    "for",
+    "ex",
+    "rel.",
+    "de",
+    "la",
+    "del",
+    "du",
+    "von",
+    "van",
+    "in",
+    "on",
+    "to",
+    "a",
+    "an",
+    "el",
+    "los",
+    "las",
+    "et",
+    "al.",
+    "d/b/a",
+    "by",
+    "its",
+    "upon",
 }
 _CASE_NAME_END = re.compile(r",?\s*$")
 _YEAR_PAREN = re.compile(
@@ -38,7 +63,9 @@ class Sentences:
 
         self.text = text
         self.spans: list[tuple[int, int]] = [
-            piece for s, e in nupunkt.sent_spans(text) if text[s:e].strip()
+            piece
+            for s, e in nupunkt.sent_spans(text)
+            if text[s:e].strip()
             for piece in _split_missed(text, s, e)
         ] or [(0, len(text))]
         self._starts = [s for s, _ in self.spans]
@@ -118,13 +145,19 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
             if bare != word:  # an opening quote or bracket starts the name
                 break
     else:
-        starts = [i for i, w in enumerate(plain) if w in {"In", "Ex", "Matter"}
-                  and i + 1 < len(plain) and plain[i + 1] in {"re", "parte", "of"}]
+        starts = [
+            i
+            for i, w in enumerate(plain)
+            if w in {"In", "Ex", "Matter"} and i + 1 < len(plain) and plain[i + 1] in {"re", "parte", "of"}
+        ]
         if not starts:
             return []
         first = starts[-1]
-    cut = [i for i in range(first, len(plain)) if plain[i] in _NAME_BREAKERS
-           and not (i + 1 < len(plain) and plain[i + 1] in {"re", "parte"})]
+    cut = [
+        i
+        for i in range(first, len(plain))
+        if plain[i] in _NAME_BREAKERS and not (i + 1 < len(plain) and plain[i + 1] in {"re", "parte"})
+    ]
     pivots = [i for i in range(first, len(plain)) if plain[i] in _VERSUS]
     if cut and (not pivots or cut[-1] < pivots[0]):
         first = cut[-1] + 1
@@ -139,7 +172,7 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
 
 
 def _ends_sentence(word: str) -> bool:
-    if word[-1:] in ";:)]\"”":
+    if word[-1:] in ';:)]"”':
         return True
     if not word.endswith(".") or word.lower() in _ABBREVIATED_NAME_WORDS:
         return False
@@ -148,22 +181,92 @@ def _ends_sentence(word: str) -> bool:
 
 _VERSUS = {"v.", "vs.", "v", "vs"}
 _OPENERS = "\"“'‘([`"
-_NAME_BREAKERS = {"in", "In", "under", "Under", "See", "see", "Cf.", "cf.", "also", "quoting",
-                  "citing", "accord", "Accord", "e.g.,", "E.g.,", "Compare", "and", "with"}
+_NAME_BREAKERS = {
+    "in",
+    "In",
+    "under",
+    "Under",
+    "See",
+    "see",
+    "Cf.",
+    "cf.",
+    "also",
+    "quoting",
+    "citing",
+    "accord",
+    "Accord",
+    "e.g.,",
+    "E.g.,",
+    "Compare",
+    "and",
+    "with",
+}
 _LEADING_NOISE = {"the", "see", "also", "cf.", "but", "e.g.", "accord", "compare"}
 _ABBREVIATED_NAME_WORDS = {
-    "co.", "corp.", "inc.", "ltd.", "bd.", "educ.", "dep't", "ass'n", "int'l", "nat'l", "am.",
-    "mfg.", "sys.", "univ.", "cnty.", "dist.", "comm'n", "comm'r", "gov't", "sch.", "ins.",
-    "bros.", "st.", "mt.", "ft.", "u.s.", "n.y.", "cal.", "ill.", "tex.", "fla.", "pa.", "l.l.c.",
-    "s.a.", "n.a.", "jr.", "sr.", "dr.", "mr.", "mrs.", "ms.", "no.", "hosp.", "ctr.", "auth.",
-    "indus.", "elec.", "tel.", "transp.", "fed.", "sec.", "serv.", "servs.", "admin.", "envtl.",
+    "co.",
+    "corp.",
+    "inc.",
+    "ltd.",
+    "bd.",
+    "educ.",
+    "dep't",
+    "ass'n",
+    "int'l",
+    "nat'l",
+    "am.",
+    "mfg.",
+    "sys.",
+    "univ.",
+    "cnty.",
+    "dist.",
+    "comm'n",
+    "comm'r",
+    "gov't",
+    "sch.",
+    "ins.",
+    "bros.",
+    "st.",
+    "mt.",
+    "ft.",
+    "u.s.",
+    "n.y.",
+    "cal.",
+    "ill.",
+    "tex.",
+    "fla.",
+    "pa.",
+    "l.l.c.",
+    "s.a.",
+    "n.a.",
+    "jr.",
+    "sr.",
+    "dr.",
+    "mr.",
+    "mrs.",
+    "ms.",
+    "no.",
+    "hosp.",
+    "ctr.",
+    "auth.",
+    "indus.",
+    "elec.",
+    "tel.",
+    "transp.",
+    "fed.",
+    "sec.",
+    "serv.",
+    "servs.",
+    "admin.",
+    "envtl.",
 }
 
 
 def quotes_in(text: str, start: int, end: int, min_words: int = 2) -> tuple[Quote, ...]:
     """Quoted passages of at least ``min_words`` words between ``start`` and ``end``."""
-    spans = sorted({(m.start("body"), m.end("body")) for rx in _QUOTES
-                    for m in rx.finditer(text, start, end)}, key=lambda s: (s[0], -s[1]))
+    spans = sorted(
+        {(m.start("body"), m.end("body")) for rx in _QUOTES for m in rx.finditer(text, start, end)},
+        key=lambda s: (s[0], -s[1]),
+    )
     found: list[Quote] = []
     for q_start, q_end in spans:
         if found and q_start < found[-1].span.end:  # nested inside an outer quote

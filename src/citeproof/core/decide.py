@@ -28,8 +28,9 @@ from citeproof.core.models import (
 _BLOCKING_UNKNOWN = {ErrorKind.MISQUOTE, ErrorKind.WRONG_PINCITE}
 
 
-def decide(citation: Citation, resolution: Resolution, findings: list[Finding],
-           fault: Reason | None = None) -> Verdict:
+def decide(
+    citation: Citation, resolution: Resolution, findings: list[Finding], fault: Reason | None = None
+) -> Verdict:
     """``fault``: why the opinion text could not be fetched, when a backend failed."""
     failed = tuple(f for f in findings if f.outcome is Outcome.FAIL)
     authority = resolution.authority
@@ -46,9 +47,14 @@ def decide(citation: Citation, resolution: Resolution, findings: list[Finding],
         return Verdict(citation, Status.UNVERIFIABLE, reason, None, (), tuple(findings))
     if fault is not None:
         return Verdict(citation, Status.UNVERIFIABLE, fault, authority, (), tuple(findings))
-    blocking = next((f for f in findings if f.outcome is Outcome.UNKNOWN
-                     and f.kind in _BLOCKING_UNKNOWN and f.reason is not None), None)
+    blocking = next(
+        (
+            f
+            for f in findings
+            if f.outcome is Outcome.UNKNOWN and f.kind in _BLOCKING_UNKNOWN and f.reason is not None
+        ),
+        None,
+    )
     if blocking is not None:
-        return Verdict(citation, Status.UNVERIFIABLE, blocking.reason, authority, (),
-                       tuple(findings))
+        return Verdict(citation, Status.UNVERIFIABLE, blocking.reason, authority, (), tuple(findings))
     return Verdict(citation, Status.VERIFIED, None, authority, (), tuple(findings))

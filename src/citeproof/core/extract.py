@@ -97,25 +97,44 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
             meta = cite.metadata
             pin_end = (getattr(meta, "pin_cite_span_end", None) or end) + offset
             if isinstance(cite, FullLawCitation):
-                yield _RawCite(CiteForm.FULL, Span(start + offset, end + offset), pin_end,
-                               None, cite.groups.get("reporter"), None, None, None, True,
-                               cite.groups.get("title") or cite.groups.get("chapter"),
-                               cite.groups.get("section"))
+                yield _RawCite(
+                    CiteForm.FULL,
+                    Span(start + offset, end + offset),
+                    pin_end,
+                    None,
+                    cite.groups.get("reporter"),
+                    None,
+                    None,
+                    None,
+                    True,
+                    cite.groups.get("title") or cite.groups.get("chapter"),
+                    cite.groups.get("section"),
+                )
                 continue
-            form = {FullCaseCitation: CiteForm.FULL, ShortCaseCitation: CiteForm.SHORT,
-                    IdCitation: CiteForm.ID, SupraCitation: CiteForm.SUPRA}.get(type(cite))
+            form = {
+                FullCaseCitation: CiteForm.FULL,
+                ShortCaseCitation: CiteForm.SHORT,
+                IdCitation: CiteForm.ID,
+                SupraCitation: CiteForm.SUPRA,
+            }.get(type(cite))
             if form is None:
                 continue
-            reporter = (cite.corrected_reporter()
-                        if form in (CiteForm.FULL, CiteForm.SHORT) else None)
+            reporter = cite.corrected_reporter() if form in (CiteForm.FULL, CiteForm.SHORT) else None
             plaintiff, defendant = getattr(meta, "plaintiff", None), getattr(meta, "defendant", None)
             name = f"{plaintiff} v. {defendant}" if plaintiff and defendant else None
             full_start = getattr(cite, "full_span_start", None)
-            yield _RawCite(form, Span(start + offset, end + offset), pin_end,
-                           cite.groups.get("volume"), reporter, cite.groups.get("page"),
-                           getattr(meta, "pin_cite", None), getattr(meta, "antecedent_guess", None),
-                           eyecite_name=name,
-                           name_start=full_start + offset if full_start is not None else None)
+            yield _RawCite(
+                form,
+                Span(start + offset, end + offset),
+                pin_end,
+                cite.groups.get("volume"),
+                reporter,
+                cite.groups.get("page"),
+                getattr(meta, "pin_cite", None),
+                getattr(meta, "antecedent_guess", None),
+                eyecite_name=name,
+                name_start=full_start + offset if full_start is not None else None,
+            )
 
 
 _NUMBERED_CITE = re.compile(r"\s*\d+\s+[A-Z][\w.' ]{0,24}?\s+\d+")
@@ -129,8 +148,11 @@ def _without_nominative_overlaps(para: str, get_citations):  # type: ignore[no-u
     masked = para
     for cite in found:
         start, end = cite.span()
-        if type(cite).__name__ == "FullCaseCitation" and not cite.groups.get("volume") \
-                and _NUMBERED_CITE.match(para, para.find(",", start, end) + 1 or end):
+        if (
+            type(cite).__name__ == "FullCaseCitation"
+            and not cite.groups.get("volume")
+            and _NUMBERED_CITE.match(para, para.find(",", start, end) + 1 or end)
+        ):
             comma = para.find(",", start, end)
             masked = masked[:start] + " " * (comma - start) + masked[comma:]
     return found if masked == para else get_citations(masked)
@@ -146,8 +168,11 @@ def parse_pin_pages(pin: str | None) -> tuple[int, ...]:
         first = int(m.group(1))
         if m.group(2):
             last_digits = m.group(2)
-            last = int(str(first)[: -len(last_digits)] + last_digits) if len(
-                last_digits) < len(str(first)) else int(last_digits)
+            last = (
+                int(str(first)[: -len(last_digits)] + last_digits)
+                if len(last_digits) < len(str(first))
+                else int(last_digits)
+            )
             pages.extend(range(first, min(last, first + 60) + 1) if last >= first else [first])
         else:
             pages.append(first)
@@ -187,9 +212,13 @@ def _is_pin_reference(text: str, raw: _RawCite, earlier: list[Citation], floor: 
     if raw.eyecite_name and raw.name_start is not None and raw.name_start >= floor:
         return False
     page = int(raw.page or 0)
-    return any(c.form is CiteForm.FULL and (c.volume, c.reporter) == (raw.volume, raw.reporter)
-               and (c.page or "").isdigit() and int(c.page or 0) < page
-               <= int(c.page or 0) + PIN_REFERENCE_PAGES for c in earlier)
+    return any(
+        c.form is CiteForm.FULL
+        and (c.volume, c.reporter) == (raw.volume, raw.reporter)
+        and (c.page or "").isdigit()
+        and int(c.page or 0) < page <= int(c.page or 0) + PIN_REFERENCE_PAGES
+        for c in earlier
+    )
 
 
 def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
@@ -197,12 +226,17 @@ def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
     return nxt.form is CiteForm.FULL and bool(re.fullmatch(r"\s*,\s*", between))
 
 
-def _full_group(text: str, group: list[_RawCite], floor: int, sentences: Sentences,
-                base: int) -> list[Citation]:
+def _full_group(
+    text: str, group: list[_RawCite], floor: int, sentences: Sentences, base: int
+) -> list[Citation]:
     first, last = group[0], group[-1]
     name = case_name_before(text, first.span.start, floor)
-    if name is None and first.eyecite_name and first.name_start is not None \
-            and floor <= first.name_start < first.span.start:  # no bleed past the floor
+    if (
+        name is None
+        and first.eyecite_name
+        and first.name_start is not None
+        and floor <= first.name_start < first.span.start
+    ):  # no bleed past the floor
         name = (first.eyecite_name, Span(first.name_start, first.span.start))
     paren = year_paren_after(text, last.span.end)
     end = paren.span.end if paren else last.pin_end
@@ -218,24 +252,39 @@ def _full_group(text: str, group: list[_RawCite], floor: int, sentences: Sentenc
     citations = []
     for k, raw in enumerate(group):
         pin = raw.pin
-        citations.append(Citation(
-            id=ids[k], type=CitationType.CASE, form=CiteForm.FULL,
-            text=text[raw.span.start : raw.pin_end], span=Span(raw.span.start, raw.pin_end),
-            volume=raw.volume, reporter=raw.reporter, page=raw.page,
-            pin_pages=parse_pin_pages(pin), pin_text=pin,
-            case_name=name[0] if name else None, case_name_span=name[1] if name else None,
-            year=paren.year if paren else None, court=court, quotes=quotes,
-            proposition=proposition[0] if proposition else None,
-            proposition_span=proposition[1] if proposition else None,
-            parenthetical=explanatory[0] if explanatory else None,
-            parallel_ids=tuple(x for x in ids if x != ids[k]),
-        ))
+        citations.append(
+            Citation(
+                id=ids[k],
+                type=CitationType.CASE,
+                form=CiteForm.FULL,
+                text=text[raw.span.start : raw.pin_end],
+                span=Span(raw.span.start, raw.pin_end),
+                volume=raw.volume,
+                reporter=raw.reporter,
+                page=raw.page,
+                pin_pages=parse_pin_pages(pin),
+                pin_text=pin,
+                case_name=name[0] if name else None,
+                case_name_span=name[1] if name else None,
+                year=paren.year if paren else None,
+                court=court,
+                quotes=quotes,
+                proposition=proposition[0] if proposition else None,
+                proposition_span=proposition[1] if proposition else None,
+                parenthetical=explanatory[0] if explanatory else None,
+                parallel_ids=tuple(x for x in ids if x != ids[k]),
+            )
+        )
     return citations
 
 
-def _support(text: str, anchor: int, cite_start: int,
-             explanatory: tuple[str, Span] | None, sentences: Sentences,
-             ) -> tuple[tuple[Quote, ...], tuple[str, Span] | None]:
+def _support(
+    text: str,
+    anchor: int,
+    cite_start: int,
+    explanatory: tuple[str, Span] | None,
+    sentences: Sentences,
+) -> tuple[tuple[Quote, ...], tuple[str, Span] | None]:
     """Quotes and proposition a citation is offered for (its sentence, or the one before)."""
     index = sentences.index_at(anchor)
     s_start, _ = sentences.span(index)
@@ -271,25 +320,33 @@ def _trimmed(text: str, start: int, end: int) -> tuple[str, Span] | None:
     return stripped, Span(start + lead, start + lead + len(stripped))
 
 
-def _short_form(text: str, raw: _RawCite, earlier: list[Citation],
-                sentences: Sentences) -> Citation:
+def _short_form(text: str, raw: _RawCite, earlier: list[Citation], sentences: Sentences) -> Citation:
     target = _antecedent(raw, earlier)
     pin = raw.pin if raw.form is not CiteForm.SHORT else (raw.pin or raw.page)
-    quotes, proposition = _support(text, raw.span.start, raw.span.start, None,
-                                   sentences)
+    quotes, proposition = _support(text, raw.span.start, raw.span.start, None, sentences)
     base = dict(
-        id=f"tmp{len(earlier)}", type=CitationType.CASE, form=raw.form,
-        text=text[raw.span.start : raw.pin_end], span=Span(raw.span.start, raw.pin_end),
-        pin_pages=parse_pin_pages(pin), pin_text=pin, quotes=quotes,
+        id=f"tmp{len(earlier)}",
+        type=CitationType.CASE,
+        form=raw.form,
+        text=text[raw.span.start : raw.pin_end],
+        span=Span(raw.span.start, raw.pin_end),
+        pin_pages=parse_pin_pages(pin),
+        pin_text=pin,
+        quotes=quotes,
         proposition=proposition[0] if proposition else None,
         proposition_span=proposition[1] if proposition else None,
     )
     if target is None:
         return Citation(volume=raw.volume, reporter=raw.reporter, **base)  # type: ignore[arg-type]
     return Citation(
-        volume=target.volume, reporter=target.reporter, page=target.page,
-        case_name=target.case_name, year=target.year, court=target.court,
-        antecedent_id=target.id, **base,  # type: ignore[arg-type]
+        volume=target.volume,
+        reporter=target.reporter,
+        page=target.page,
+        case_name=target.case_name,
+        year=target.year,
+        court=target.court,
+        antecedent_id=target.id,
+        **base,  # type: ignore[arg-type]
     )
 
 
@@ -353,7 +410,12 @@ def _statutes(text: str, law_raws: list[_RawCite], case_spans: set[Span]) -> lis
 
 def _statute(text: str, span: Span, code: str, title: str | None, section: str) -> Citation:
     return Citation(
-        id=f"law{span.start}", type=CitationType.STATUTE, form=CiteForm.FULL,
-        text=span.slice(text), span=span, statute_code=code, statute_title=title,
+        id=f"law{span.start}",
+        type=CitationType.STATUTE,
+        form=CiteForm.FULL,
+        text=span.slice(text),
+        span=span,
+        statute_code=code,
+        statute_title=title,
         statute_section=section,
     )

@@ -25,8 +25,7 @@ def _content(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=32)
 def _sentences(text: str) -> tuple[tuple[frozenset[str], int, int], ...]:
-    return tuple((_content(text[start:end]), start, end)
-                 for start, end in opinion_sentences(text))
+    return tuple((_content(text[start:end]), start, end) for start, end in opinion_sentences(text))
 
 
 def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | None:
@@ -59,8 +58,12 @@ def check_proposition_pin(c: Citation, opinion: Opinion | None) -> Finding | Non
     if found is None or any(p in found[0] for p in c.pin_pages):
         return None
     where = ", ".join(str(p) for p in sorted(found[0]))
-    return Finding(kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.FAIL,
-                   explanation=f"the proposition is not on page {c.pin_text}",
-                   fragment=c.text, span=c.span,
-                   evidence=f"the opinion says it on page {where} of {c.volume} {c.reporter}: "
-                   f"\"{found[1][:200]}\"", confidence=Confidence.PRINTED_ELSEWHERE)
+    return Finding(
+        kind=ErrorKind.WRONG_PINCITE,
+        outcome=Outcome.FAIL,
+        explanation=f"the proposition is not on page {c.pin_text}",
+        fragment=c.text,
+        span=c.span,
+        evidence=f'the opinion says it on page {where} of {c.volume} {c.reporter}: "{found[1][:200]}"',
+        confidence=Confidence.PRINTED_ELSEWHERE,
+    )

@@ -49,8 +49,9 @@ class SupportJudge(Protocol):
     def __call__(self, citation: Citation, opinion: Opinion, library: Library) -> list[Finding]: ...
 
 
-def check_document(document: Document, library: Library, progress: Progress | None = None,
-                   judge: SupportJudge | None = None) -> Report:
+def check_document(
+    document: Document, library: Library, progress: Progress | None = None, judge: SupportJudge | None = None
+) -> Report:
     citations = extract_citations(document)
     library.prefetch(citations)  # remote libraries batch their lookups before resolution
     by_id = {c.id: c for c in citations}
@@ -73,8 +74,13 @@ def check_document(document: Document, library: Library, progress: Progress | No
     return Report(document, library.snapshot(), tuple(verdicts))
 
 
-def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, Citation],
-              library: Library, judge: SupportJudge | None) -> tuple[list[Finding], Reason | None]:
+def _findings(
+    c: Citation,
+    resolutions: dict[str, Resolution],
+    by_id: dict[str, Citation],
+    library: Library,
+    judge: SupportJudge | None,
+) -> tuple[list[Finding], Reason | None]:
     """The citation's findings, and the backend fault that kept its opinion text from the
     content checks (None when there was none)."""
     if c.type is CitationType.STATUTE:
@@ -105,26 +111,35 @@ def _findings(c: Citation, resolutions: dict[str, Resolution], by_id: dict[str, 
     return findings, None
 
 
-def _unfetched_findings(c: Citation, r: Resolution, library: Library,
-                        fault: LibraryError) -> list[Finding]:
+def _unfetched_findings(c: Citation, r: Resolution, library: Library, fault: LibraryError) -> list[Finding]:
     """The content checks when the opinion could not be fetched: each undecided with the
     fault's reason, except a pin page that the case's bounds alone put outside it."""
     why = f"the opinion text could not be fetched: {fault}"
-    out = [Finding(kind=ErrorKind.MISQUOTE, outcome=Outcome.UNKNOWN, explanation=why,
-                   reason=fault.reason) for _ in c.quotes]
+    out = [
+        Finding(kind=ErrorKind.MISQUOTE, outcome=Outcome.UNKNOWN, explanation=why, reason=fault.reason)
+        for _ in c.quotes
+    ]
     if c.pin_pages:
         last_page, next_page = _case_bounds(c, r, library)
         pin = check_pincite(c, r, None, [], last_page, next_page)
-        out.append(pin if pin is not None and pin.outcome is Outcome.FAIL else Finding(
-            kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.UNKNOWN, explanation=why,
-            reason=fault.reason))
-    out.append(Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
-                       explanation=why, reason=fault.reason))
+        out.append(
+            pin
+            if pin is not None and pin.outcome is Outcome.FAIL
+            else Finding(
+                kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.UNKNOWN, explanation=why, reason=fault.reason
+            )
+        )
+    out.append(
+        Finding(
+            kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN, explanation=why, reason=fault.reason
+        )
+    )
     return out
 
 
-def _content_findings(c: Citation, r: Resolution, opinion: Opinion | None,
-                      library: Library, judge: SupportJudge | None) -> list[Finding]:
+def _content_findings(
+    c: Citation, r: Resolution, opinion: Opinion | None, library: Library, judge: SupportJudge | None
+) -> list[Finding]:
     quote_findings, matches = check_quotes(c, opinion)
     last_page, next_page = _case_bounds(c, r, library)
     pin = check_pincite(c, r, opinion, matches, last_page, next_page)
@@ -140,8 +155,7 @@ def _content_findings(c: Citation, r: Resolution, opinion: Opinion | None,
 def _case_bounds(c: Citation, r: Resolution, library: Library) -> tuple[int | None, int | None]:
     if not (c.volume and c.reporter and c.page and c.page.isdigit()):
         return None, None
-    around = _safe(lambda: library.case_around(c.volume or "", c.reporter or "",
-                                               int(c.page or 0) + 1), None)
+    around = _safe(lambda: library.case_around(c.volume or "", c.reporter or "", int(c.page or 0) + 1), None)
     if around is None or r.authority is None or around.authority.id != r.authority.id:
         return None, None
     return (around.last_known_page if around.last_page_exact else None), around.next_case_page

@@ -15,7 +15,9 @@ _ELLIPSIS = re.compile(r"\s*(?:\.\s*\.\s*\.(?:\s*\.)?|…)\s*")
 _INSERTION = re.compile(r"\[[^\]]{2,}\]")
 _TRAILERS = re.compile(
     r"\((?:cleaned up|internal quotation marks?(?: and citations?)? omitted|emphasis (?:added|"
-    r"in original|omitted)|alterations? in original|citations? omitted)[^)]*\)", re.I)
+    r"in original|omitted)|alterations? in original|citations? omitted)[^)]*\)",
+    re.I,
+)
 NEAR_MATCH_SCORE = 80.0
 MIN_WORDS = 3
 
@@ -41,8 +43,12 @@ def normalise(text: str) -> NormalText:
             char_word.append(i)
         joined_parts.append(word)
         char_word.extend([i] * len(word))
-    return NormalText("".join(joined_parts), tuple(m.start() for m in words),
-                      tuple(m.end() for m in words), tuple(char_word))
+    return NormalText(
+        "".join(joined_parts),
+        tuple(m.start() for m in words),
+        tuple(m.end() for m in words),
+        tuple(char_word),
+    )
 
 
 @lru_cache(maxsize=64)
@@ -55,8 +61,7 @@ def fragments(quote: str) -> list[str]:
     body = _TRAILERS.sub(" ", quote)
     body = re.sub(r"\[(\w)\]", r"\1", body)
     pieces = [p for part in _ELLIPSIS.split(body) for p in _INSERTION.split(part)]
-    return [" ".join(_WORD.findall(p.lower().replace("’", "'"))) for p in pieces
-            if _WORD.search(p.lower())]
+    return [" ".join(_WORD.findall(p.lower().replace("’", "'"))) for p in pieces if _WORD.search(p.lower())]
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,9 +125,7 @@ def _read_docx(p: Path) -> Document:
         raise ReadError(f"{p}: not a readable DOCX ({exc})") from None
     pages: list[list[str]] = [[]]
     for para in document.paragraphs:
-        breaks = [
-            br for br in para._p.iter(qn("w:br")) if br.get(qn("w:type")) == "page"
-        ]
+        breaks = [br for br in para._p.iter(qn("w:br")) if br.get(qn("w:type")) == "page"]
         pages[-1].append(para.text)
         for _ in breaks:
             pages.append([])

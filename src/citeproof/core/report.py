@@ -32,22 +32,36 @@ class Report:
 def _authority(a: Authority | None) -> dict[str, str] | None:
     if a is None:
         return None
-    return {"name": a.name_abbreviation, "citation": ", ".join(str(c) for c in a.citations),
-            "court": a.court, "date": a.decision_date}
+    return {
+        "name": a.name_abbreviation,
+        "citation": ", ".join(str(c) for c in a.citations),
+        "court": a.court,
+        "date": a.decision_date,
+    }
 
 
 def verdict_json(v: Verdict) -> dict[str, Any]:
     c = v.citation
     return {
-        "id": c.id, "text": c.text, "span": c.span.as_list(), "type": c.type.value,
-        "case_name": c.case_name, "status": v.status.value,
+        "id": c.id,
+        "text": c.text,
+        "span": c.span.as_list(),
+        "type": c.type.value,
+        "case_name": c.case_name,
+        "status": v.status.value,
         "reason": v.reason.value if v.reason else None,
         "authority": _authority(v.authority),
-        "errors": [{
-            "kind": f.kind.value, "fragment": f.fragment,
-            "span": f.span.as_list() if f.span else None,
-            "explanation": f.explanation, "evidence": f.evidence, "confidence": f.confidence,
-        } for f in v.errors],
+        "errors": [
+            {
+                "kind": f.kind.value,
+                "fragment": f.fragment,
+                "span": f.span.as_list() if f.span else None,
+                "explanation": f.explanation,
+                "evidence": f.evidence,
+                "confidence": f.confidence,
+            }
+            for f in v.errors
+        ],
     }
 
 
@@ -56,8 +70,12 @@ def report_json(report: Report) -> dict[str, Any]:
     return {
         "citeproof": __version__,
         "document": {"path": doc.path, "chars": len(doc.text), "pages": doc.pages},
-        "library": {"name": snap.name, "built_at": snap.built_at, "cases": snap.cases,
-                    "opinions_with_text": snap.opinions_with_text},
+        "library": {
+            "name": snap.name,
+            "built_at": snap.built_at,
+            "cases": snap.cases,
+            "opinions_with_text": snap.opinions_with_text,
+        },
         "citations": [verdict_json(v) for v in report.verdicts],
         "summary": {s.value: report.count(s) for s in Status},
     }
@@ -65,8 +83,12 @@ def report_json(report: Report) -> dict[str, Any]:
 
 def _detail(v: Verdict) -> str:
     if v.errors:
-        return "; ".join(f"{e.kind.value}: {e.explanation} ({e.evidence})" if e.evidence
-                         else f"{e.kind.value}: {e.explanation}" for e in v.errors)
+        return "; ".join(
+            f"{e.kind.value}: {e.explanation} ({e.evidence})"
+            if e.evidence
+            else f"{e.kind.value}: {e.explanation}"
+            for e in v.errors
+        )
     if v.status is Status.VERIFIED and v.authority:
         return f"{v.authority.name_abbreviation} ({v.authority.decision_date[:4]})"
     if v.status is Status.VERIFIED:
@@ -78,14 +100,16 @@ def render_text(report: Report, width: int = 100) -> str:
     rows = [("#", "citation", "status", "detail")]
     rows += [(v.citation.id, v.citation.text, v.status.value, _detail(v)) for v in report.verdicts]
     widths = [4, min(28, max(len(r[1]) for r in rows)), 12]
-    lines = [f"{report.document.path or '<text>'} — library {report.snapshot.name} "
-             f"({report.snapshot.cases:,} cases, built {report.snapshot.built_at})", ""]
+    lines = [
+        f"{report.document.path or '<text>'} — library {report.snapshot.name} "
+        f"({report.snapshot.cases:,} cases, built {report.snapshot.built_at})",
+        "",
+    ]
     detail_width = max(30, width - sum(widths) - 6)
     for row in rows:
         cite = textwrap.shorten(row[1], widths[1], placeholder="…")
         wrapped = textwrap.wrap(row[3], detail_width) or [""]
-        lines.append(f"{row[0]:<{widths[0]}}  {cite:<{widths[1]}}  {row[2]:<{widths[2]}}  "
-                     f"{wrapped[0]}")
+        lines.append(f"{row[0]:<{widths[0]}}  {cite:<{widths[1]}}  {row[2]:<{widths[2]}}  {wrapped[0]}")
         lines += [" " * (sum(widths) + 6) + w for w in wrapped[1:]]
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
     lines += ["", f"{len(report.verdicts)} citations: {summary}"]
@@ -93,10 +117,14 @@ def render_text(report: Report, width: int = 100) -> str:
 
 
 def render_markdown(report: Report) -> str:
-    lines = [f"# citeproof report: {report.document.path or 'text'}", "",
-             f"Library: {report.snapshot.name}, {report.snapshot.cases:,} cases, built "
-             f"{report.snapshot.built_at}", "", "| # | citation | status | detail |",
-             "| --- | --- | --- | --- |"]
+    lines = [
+        f"# citeproof report: {report.document.path or 'text'}",
+        "",
+        f"Library: {report.snapshot.name}, {report.snapshot.cases:,} cases, built {report.snapshot.built_at}",
+        "",
+        "| # | citation | status | detail |",
+        "| --- | --- | --- | --- |",
+    ]
     for v in report.verdicts:
         cells = [v.citation.id, v.citation.text, f"**{v.status.value}**", _detail(v)]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
@@ -104,8 +132,7 @@ def render_markdown(report: Report) -> str:
     return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", ""])
 
 
-_COLOURS = {Status.VERIFIED: "#d7f5dd", Status.HALLUCINATED: "#ffd6d6",
-            Status.UNVERIFIABLE: "#fff1c2"}
+_COLOURS = {Status.VERIFIED: "#d7f5dd", Status.HALLUCINATED: "#ffd6d6", Status.UNVERIFIABLE: "#fff1c2"}
 
 
 def render_html(report: Report) -> str:
@@ -116,21 +143,27 @@ def render_html(report: Report) -> str:
         span = v.citation.span
         if span.start < cursor:
             continue
-        parts.append(html.escape(text[cursor:span.start]))
+        parts.append(html.escape(text[cursor : span.start]))
         title = html.escape(f"{v.status.value}: {_detail(v)}")
-        parts.append(f'<mark class="{v.status.value}" title="{title}" id="{v.citation.id}">'
-                     f"{html.escape(span.slice(text))}</mark>")
+        parts.append(
+            f'<mark class="{v.status.value}" title="{title}" id="{v.citation.id}">'
+            f"{html.escape(span.slice(text))}</mark>"
+        )
         cursor = span.end
     parts.append(html.escape(text[cursor:]))
     style = " ".join(f"mark.{s.value}{{background:{c}}}" for s, c in _COLOURS.items())
     rows = "".join(
         f"<tr><td><a href='#{v.citation.id}'>{v.citation.id}</a></td>"
         f"<td>{html.escape(v.citation.text)}</td><td class='{v.status.value}'>{v.status.value}"
-        f"</td><td>{html.escape(_detail(v))}</td></tr>" for v in report.verdicts)
+        f"</td><td>{html.escape(_detail(v))}</td></tr>"
+        for v in report.verdicts
+    )
     data = html.escape(json.dumps(report.to_json()))
-    return (f"<!doctype html><html><head><meta charset='utf-8'><title>citeproof report</title>"
-            f"<style>body{{font-family:serif;max-width:60em;margin:auto}} pre{{white-space:"
-            f"pre-wrap}} td{{vertical-align:top;padding:2px 6px}} {style}</style></head><body>"
-            f"<h1>citeproof report</h1><table>{rows}</table><h2>Document</h2>"
-            f"<pre>{''.join(parts)}</pre><script type='application/json' id='report'>{data}"
-            f"</script></body></html>")
+    return (
+        f"<!doctype html><html><head><meta charset='utf-8'><title>citeproof report</title>"
+        f"<style>body{{font-family:serif;max-width:60em;margin:auto}} pre{{white-space:"
+        f"pre-wrap}} td{{vertical-align:top;padding:2px 6px}} {style}</style></head><body>"
+        f"<h1>citeproof report</h1><table>{rows}</table><h2>Document</h2>"
+        f"<pre>{''.join(parts)}</pre><script type='application/json' id='report'>{data}"
+        f"</script></body></html>"
+    )

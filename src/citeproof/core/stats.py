@@ -29,8 +29,7 @@ class Estimate:
     method: str
 
     def to_dict(self) -> dict[str, float | int | str]:
-        return {"value": self.value, "n": self.n, "low": self.low, "high": self.high,
-                "method": self.method}
+        return {"value": self.value, "n": self.n, "low": self.low, "high": self.high, "method": self.method}
 
     def __str__(self) -> str:
         if self.n == 0:
@@ -81,8 +80,9 @@ def mean_of(values: Sequence[float] | np.ndarray) -> Statistic:
     return stat
 
 
-def ratio_of(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray,
-             empty: float = NAN) -> Statistic:
+def ratio_of(
+    num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray, empty: float = NAN
+) -> Statistic:
     """sum(num) / sum(den) over each row of indices (both resampled together); ``empty``
     where the resampled denominator is 0 (``nan``: that resample is left out)."""
     top, bottom = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
@@ -107,8 +107,14 @@ def _method(resamples: int, seed: int) -> str:
     return f"bootstrap(B={resamples},seed={seed})"
 
 
-def bootstrap_statistic(statistic: Statistic, n: int, seed: int, resamples: int = 2000,
-                        level: float = 0.95, method: str | None = None) -> Estimate:
+def bootstrap_statistic(
+    statistic: Statistic,
+    n: int,
+    seed: int,
+    resamples: int = 2000,
+    level: float = 0.95,
+    method: str | None = None,
+) -> Estimate:
     """Percentile bootstrap of any statistic of ``n`` items; ``nan`` interval with n = 0."""
     method = method or _method(resamples, seed)
     if n == 0:
@@ -118,16 +124,22 @@ def bootstrap_statistic(statistic: Statistic, n: int, seed: int, resamples: int 
     return Estimate(point, n, float(low), float(high), method)
 
 
-def bootstrap(values: Sequence[float] | np.ndarray, seed: int, resamples: int = 2000,
-              level: float = 0.95) -> Estimate:
+def bootstrap(
+    values: Sequence[float] | np.ndarray, seed: int, resamples: int = 2000, level: float = 0.95
+) -> Estimate:
     """Percentile bootstrap of the mean over items; ``nan`` with n = 0."""
     data = np.asarray(values, dtype=float)
     return bootstrap_statistic(mean_of(data), data.size, seed, resamples, level)
 
 
-def ratio_bootstrap(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray,
-                    seed: int, resamples: int = 2000, level: float = 0.95,
-                    empty: float = NAN) -> Estimate:
+def ratio_bootstrap(
+    num: Sequence[float] | np.ndarray,
+    den: Sequence[float] | np.ndarray,
+    seed: int,
+    resamples: int = 2000,
+    level: float = 0.95,
+    empty: float = NAN,
+) -> Estimate:
     """sum(num) / sum(den) with items (numerator and denominator together) resampled.
 
     ``n`` is the number of items; ``nan`` with n = 0 or nothing in the denominator.
@@ -148,8 +160,9 @@ class Difference:
     p_value: float  # two-sided: 2 min(Pr[d <= 0], Pr[d >= 0]), at most 1
 
 
-def difference(dist: np.ndarray, point: float, n: int, level: float = 0.95,
-               method: str = "paired bootstrap") -> Difference:
+def difference(
+    dist: np.ndarray, point: float, n: int, level: float = 0.95, method: str = "paired bootstrap"
+) -> Difference:
     """Summarise resampled differences ``dist`` (a - b per resample)."""
     low, high = interval(dist, level)
     p_greater = float(np.mean(dist > 0) + 0.5 * np.mean(dist == 0))
@@ -157,8 +170,15 @@ def difference(dist: np.ndarray, point: float, n: int, level: float = 0.95,
     return Difference(Estimate(point, n, float(low), float(high), method), p_greater, p_value)
 
 
-def paired_bootstrap(a: Statistic, b: Statistic, n: int, seed: int, resamples: int = 2000,
-                     level: float = 0.95, method: str | None = None) -> Difference:
+def paired_bootstrap(
+    a: Statistic,
+    b: Statistic,
+    n: int,
+    seed: int,
+    resamples: int = 2000,
+    level: float = 0.95,
+    method: str | None = None,
+) -> Difference:
     """a - b, both statistics of the same ``n`` items on the same resamples."""
     method = method or f"paired-{_method(resamples, seed)}"
     if n == 0:

@@ -26,21 +26,93 @@ from citeproof.core.models import (
 
 _NEGATIONS = {"not", "no", "never", "cannot", "neither", "nor", "without", "n't", "none"}
 ANTONYMS = {  # a word → its affirmative opposite
-    "unequal": "equal", "unconstitutional": "constitutional", "invalid": "valid",
-    "unlawful": "lawful", "illegal": "legal", "inadmissible": "admissible",
-    "impermissible": "permissible", "unreasonable": "reasonable", "insufficient": "sufficient",
-    "immaterial": "material", "irrelevant": "relevant", "inapplicable": "applicable",
-    "unenforceable": "enforceable", "involuntary": "voluntary", "unnecessary": "necessary",
-    "improper": "proper", "denied": "granted", "reversed": "affirmed", "rejected": "accepted",
-    "unfair": "fair", "disallowed": "allowed", "prohibited": "permitted", "forbids": "permits",
+    "unequal": "equal",
+    "unconstitutional": "constitutional",
+    "invalid": "valid",
+    "unlawful": "lawful",
+    "illegal": "legal",
+    "inadmissible": "admissible",
+    "impermissible": "permissible",
+    "unreasonable": "reasonable",
+    "insufficient": "sufficient",
+    "immaterial": "material",
+    "irrelevant": "relevant",
+    "inapplicable": "applicable",
+    "unenforceable": "enforceable",
+    "involuntary": "voluntary",
+    "unnecessary": "necessary",
+    "improper": "proper",
+    "denied": "granted",
+    "reversed": "affirmed",
+    "rejected": "accepted",
+    "unfair": "fair",
+    "disallowed": "allowed",
+    "prohibited": "permitted",
+    "forbids": "permits",
 }
 _STOP = {
-    "the", "a", "an", "of", "to", "in", "and", "or", "that", "is", "are", "was", "were", "be",
-    "by", "for", "on", "as", "it", "its", "this", "with", "at", "which", "court", "held",
-    "holding", "holds", "see", "has", "have", "had", "their", "they", "we", "our", "us",
-    "contends", "argues", "asserts", "claims", "further", "also", "explained", "concluded",
-    "stated", "noted", "recognized", "established", "found", "ruled", "determined", "declared",
-    "supreme", "case", "decision", "opinion", "because", "must", "may", "would", "should",
+    "the",
+    "a",
+    "an",
+    "of",
+    "to",
+    "in",
+    "and",
+    "or",
+    "that",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "by",
+    "for",
+    "on",
+    "as",
+    "it",
+    "its",
+    "this",
+    "with",
+    "at",
+    "which",
+    "court",
+    "held",
+    "holding",
+    "holds",
+    "see",
+    "has",
+    "have",
+    "had",
+    "their",
+    "they",
+    "we",
+    "our",
+    "us",
+    "contends",
+    "argues",
+    "asserts",
+    "claims",
+    "further",
+    "also",
+    "explained",
+    "concluded",
+    "stated",
+    "noted",
+    "recognized",
+    "established",
+    "found",
+    "ruled",
+    "determined",
+    "declared",
+    "supreme",
+    "case",
+    "decision",
+    "opinion",
+    "because",
+    "must",
+    "may",
+    "would",
+    "should",
 }
 _NOT_NEGATING = re.compile(r"\b(?:not only|not merely|not just|no doubt|nothing but)\b")
 MIN_CONTENT_WORDS = 4
@@ -81,23 +153,35 @@ def opinion_sentences(text: str) -> tuple[tuple[int, int], ...]:
 @lru_cache(maxsize=32)
 def _signed_sentences(text: str) -> tuple[tuple[str, int, frozenset[str], int], ...]:
     """Each sentence with its offset, content words and negation count, once per opinion."""
-    return tuple((text[start:end], start, *_signature(text[start:end]))
-                 for start, end in opinion_sentences(text))
+    return tuple(
+        (text[start:end], start, *_signature(text[start:end])) for start, end in opinion_sentences(text)
+    )
 
 
 def check_support(c: Citation, opinion: Opinion | None) -> Finding:
     if not c.proposition:
-        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
-                       explanation="no proposition found", reason=Reason.NOT_CHECKED)
+        return Finding(
+            kind=ErrorKind.MISREPRESENTATION,
+            outcome=Outcome.UNKNOWN,
+            explanation="no proposition found",
+            reason=Reason.NOT_CHECKED,
+        )
     if opinion is None:
-        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
-                       explanation="no opinion text", reason=Reason.NO_TEXT)
+        return Finding(
+            kind=ErrorKind.MISREPRESENTATION,
+            outcome=Outcome.UNKNOWN,
+            explanation="no opinion text",
+            reason=Reason.NO_TEXT,
+        )
     claim, claim_negations = _signature(re.sub(r"[“\"][^”\"]*[”\"]", " ", c.proposition))
     claim -= _signature(c.case_name or "")[0]
     if len(claim) < MIN_CONTENT_WORDS:
-        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
-                       explanation="proposition too short to compare offline",
-                       reason=Reason.NOT_CHECKED)
+        return Finding(
+            kind=ErrorKind.MISREPRESENTATION,
+            outcome=Outcome.UNKNOWN,
+            explanation="proposition too short to compare offline",
+            reason=Reason.NOT_CHECKED,
+        )
     close: list[tuple[str, int, int]] = []
     for sentence, offset, words, negations in _signed_sentences(opinion.text):
         if len(claim & words) / len(claim) >= OVERLAP:
@@ -106,12 +190,20 @@ def check_support(c: Citation, opinion: Opinion | None) -> Finding:
         sentence, offset, _ = close[0]
         page = next((opinion.page_at(offset, r) for r in opinion.reporters()), None)
         where = f" (page {page})" if page else ""
-        return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.FAIL,
-                       explanation="the opinion states the opposite of the proposition",
-                       fragment=c.proposition, span=c.proposition_span,
-                       evidence=f"the opinion says{where}: \"{sentence[:300]}\"",
-                       confidence=Confidence.NEGATED)
-    return Finding(kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN,
-                   explanation="support not decided offline" if not close else
-                   "a passage of the opinion agrees with the proposition",
-                   reason=Reason.NOT_CHECKED)
+        return Finding(
+            kind=ErrorKind.MISREPRESENTATION,
+            outcome=Outcome.FAIL,
+            explanation="the opinion states the opposite of the proposition",
+            fragment=c.proposition,
+            span=c.proposition_span,
+            evidence=f'the opinion says{where}: "{sentence[:300]}"',
+            confidence=Confidence.NEGATED,
+        )
+    return Finding(
+        kind=ErrorKind.MISREPRESENTATION,
+        outcome=Outcome.UNKNOWN,
+        explanation="support not decided offline"
+        if not close
+        else "a passage of the opinion agrees with the proposition",
+        reason=Reason.NOT_CHECKED,
+    )

@@ -4,5 +4,4 @@ from citeproof.core.protocols import CasePages, Library, LibraryError
 from citeproof.library.default import default_library, open_library
 from citeproof.library.sqlite import SQLiteLibrary
 
-__all__ = ["CasePages", "Library", "LibraryError", "SQLiteLibrary", "default_library",
-           "open_library"]
+__all__ = ["CasePages", "Library", "LibraryError", "SQLiteLibrary", "default_library", "open_library"]

@@ -69,55 +69,80 @@ class _Builder:
         self.by_cite: dict[tuple[str, str, str], str] = {}
 
     def add(self, rec: CaseRecord) -> None:
-        existing = next((self.by_cite[k] for c in rec.citations
-                         if (k := (c.volume, c.reporter, c.page)) in self.by_cite), None)
+        existing = next(
+            (self.by_cite[k] for c in rec.citations if (k := (c.volume, c.reporter, c.page)) in self.by_cite),
+            None,
+        )
         if existing is not None:
             self._merge_citations(existing, rec)
             return
-        star = max((b.page for b in rec.page_breaks if rec.citations
-                    and b.reporter == rec.citations[0].reporter), default=None)
+        star = max(
+            (b.page for b in rec.page_breaks if rec.citations and b.reporter == rec.citations[0].reporter),
+            default=None,
+        )
         self.conn.execute(
             "INSERT INTO cases VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            (rec.id, rec.name, _display_name(rec.name_abbreviation), rec.decision_date,
-             rec.court, rec.jurisdiction, rec.last_page, star, rec.next_case_page,
-             rec.citations[0].reporter if rec.text or rec.next_case_page else None, rec.source))
+            (
+                rec.id,
+                rec.name,
+                _display_name(rec.name_abbreviation),
+                rec.decision_date,
+                rec.court,
+                rec.jurisdiction,
+                rec.last_page,
+                star,
+                rec.next_case_page,
+                rec.citations[0].reporter if rec.text or rec.next_case_page else None,
+                rec.source,
+            ),
+        )
         self._merge_citations(rec.id, rec, start=0)
-        keys = {name_key(t) for n in (rec.name, rec.name_abbreviation)
-                for t in distinctive_parties(n) if t}
+        keys = {name_key(t) for n in (rec.name, rec.name_abbreviation) for t in distinctive_parties(n) if t}
         self.conn.executemany("INSERT INTO name_keys VALUES (?,?)", [(k, rec.id) for k in keys])
         self.conn.executemany("INSERT INTO cites VALUES (?,?)", [(rec.id, c) for c in rec.cites_to])
         if rec.text:
             self._add_text(rec)
 
     def _merge_citations(self, case_id: str, rec: CaseRecord, start: int | None = None) -> None:
-        position = start if start is not None else self.conn.execute(
-            "SELECT COUNT(*) FROM citations WHERE case_id = ?", (case_id,)).fetchone()[0]
+        position = (
+            start
+            if start is not None
+            else self.conn.execute("SELECT COUNT(*) FROM citations WHERE case_id = ?", (case_id,)).fetchone()[
+                0
+            ]
+        )
         for cite in rec.citations:
             key = (cite.volume, cite.reporter, cite.page)
             if key in self.by_cite:
                 continue
             self.by_cite[key] = case_id
             page_num = int(cite.page) if cite.page.isdigit() else None
-            self.conn.execute("INSERT INTO citations VALUES (?,?,?,?,?,?)",
-                              (case_id, position, cite.volume, cite.reporter, cite.page, page_num))
+            self.conn.execute(
+                "INSERT INTO citations VALUES (?,?,?,?,?,?)",
+                (case_id, position, cite.volume, cite.reporter, cite.page, page_num),
+            )
             position += 1
         if rec.next_case_page is not None:
             reporter = rec.citations[0].reporter
             self.conn.execute(
                 "UPDATE cases SET next_case_page = ?, pages_reporter = ? WHERE id = ? "
                 "AND (pages_reporter IS NULL OR pages_reporter = ?)",
-                (rec.next_case_page, reporter, case_id, reporter))
+                (rec.next_case_page, reporter, case_id, reporter),
+            )
 
     def _add_text(self, rec: CaseRecord) -> None:
         assert rec.text is not None
         self.conn.execute("INSERT INTO opinions VALUES (?,?)", (rec.id, rec.text))
         self.conn.executemany(
             "INSERT INTO page_breaks VALUES (?,?,?,?,?)",
-            [(rec.id, b.reporter, b.volume, b.page, b.offset) for b in rec.page_breaks])
+            [(rec.id, b.reporter, b.volume, b.page, b.offset) for b in rec.page_breaks],
+        )
         primary = [b for b in rec.page_breaks if b.reporter == rec.citations[0].reporter]
         for start, end, page in _passages(rec.text, primary):
-            self.conn.execute("INSERT INTO passages VALUES (?,?,?,?,?)",
-                              (rec.id, rec.citations[0].reporter, page, start, rec.text[start:end]))
+            self.conn.execute(
+                "INSERT INTO passages VALUES (?,?,?,?,?)",
+                (rec.id, rec.citations[0].reporter, page, start, rec.text[start:end]),
+            )
 
 
 def _display_name(name: str) -> str:
@@ -126,8 +151,9 @@ def _display_name(name: str) -> str:
         plaintiff, vs, defendant = name.partition(" v. ")
         name = plaintiff + vs + defendant.split(",")[0]
         small = {"v.", "of", "the", "and", "for", "in", "on", "to", "ex", "rel."}
-        return " ".join(w.lower() if w.lower() in small else w if w in {"U.S."}
-                        else w.capitalize() for w in name.split())
+        return " ".join(
+            w.lower() if w.lower() in small else w if w in {"U.S."} else w.capitalize() for w in name.split()
+        )
     return name
 
 
@@ -169,14 +195,22 @@ def _page_range_rows(rows: list[dict[str, str]]) -> Iterable[CaseRecord]:
 
     for r in rows:
         nxt = r.get("last_page_max") or ""
-        yield CaseRecord(id=r["source"], name=r["name"], name_abbreviation=r["name"],
-                         decision_date=r.get("decision_date", ""), court="U.S. Supreme Court",
-                         jurisdiction="U.S.", citations=[ReporterCite(r["volume"], "U.S.", r["page"])],
-                         next_case_page=int(nxt) if nxt.isdigit() else None, source=r["source"])
+        yield CaseRecord(
+            id=r["source"],
+            name=r["name"],
+            name_abbreviation=r["name"],
+            decision_date=r.get("decision_date", ""),
+            court="U.S. Supreme Court",
+            jurisdiction="U.S.",
+            citations=[ReporterCite(r["volume"], "U.S.", r["page"])],
+            next_case_page=int(nxt) if nxt.isdigit() else None,
+            source=r["source"],
+        )
 
 
-def build_library(sources: Iterable[Path], out: Path, name: str = "citeproof-library",
-                  progress: Progress | None = None) -> dict[str, int]:
+def build_library(
+    sources: Iterable[Path], out: Path, name: str = "citeproof-library", progress: Progress | None = None
+) -> dict[str, int]:
     """Write a new library file at ``out`` (atomically) and return its counts."""
     say = progress or (lambda _msg: None)
     found: dict[str, list[Path]] = {"opinions": [], "catalog": [], "coverage": []}
@@ -202,8 +236,11 @@ def build_library(sources: Iterable[Path], out: Path, name: str = "citeproof-lib
         for path in found["catalog"]:
             say(f"catalogue: {path.name}")
             rows = _catalog_rows(path)
-            records = _page_range_rows(rows) if "last_page_max" in (rows[0] if rows else {}) \
+            records = (
+                _page_range_rows(rows)
+                if "last_page_max" in (rows[0] if rows else {})
                 else from_catalog_rows(rows)
+            )
             for rec in records:
                 builder.add(rec)
         for path in found["coverage"]:
@@ -224,8 +261,11 @@ def _write_meta(conn: sqlite3.Connection, name: str, sources: list[str]) -> dict
         "citations": conn.execute("SELECT COUNT(*) FROM citations").fetchone()[0],
         "coverage_ranges": conn.execute("SELECT COUNT(*) FROM coverage").fetchone()[0],
     }
-    meta = {"name": name, "built_at": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "sources": json.dumps([Path(s).name for s in sources]),
-            **{k: str(v) for k, v in counts.items()}}
+    meta = {
+        "name": name,
+        "built_at": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "sources": json.dumps([Path(s).name for s in sources]),
+        **{k: str(v) for k, v in counts.items()},
+    }
     conn.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", meta.items())
     return counts

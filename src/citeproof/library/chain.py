@@ -28,9 +28,14 @@ class ChainLibrary:
 
     def snapshot(self) -> Snapshot:
         local, remote = self.local.snapshot(), self.remote.snapshot()
-        return Snapshot(name=f"{local.name} + {remote.name}", built_at=local.built_at,
-                        cases=local.cases, opinions_with_text=local.opinions_with_text,
-                        citations=local.citations, statutes=local.statutes)
+        return Snapshot(
+            name=f"{local.name} + {remote.name}",
+            built_at=local.built_at,
+            cases=local.cases,
+            opinions_with_text=local.opinions_with_text,
+            citations=local.citations,
+            statutes=local.statutes,
+        )
 
     def settled_locally(self, volume: str, reporter: str, page: int) -> bool:
         if self.local.cases_at(volume, reporter, page):
@@ -42,10 +47,17 @@ class ChainLibrary:
 
     def prefetch(self, citations: Iterable[Citation]) -> None:
         """Batch the remote lookups of every cite the local library cannot settle."""
-        self.remote.prefetch([
-            c for c in citations if c.type is CitationType.CASE and c.volume and c.reporter
-            and (c.page or "").isdigit()
-            and not self.settled_locally(c.volume, c.reporter, int(c.page or 0))])
+        self.remote.prefetch(
+            [
+                c
+                for c in citations
+                if c.type is CitationType.CASE
+                and c.volume
+                and c.reporter
+                and (c.page or "").isdigit()
+                and not self.settled_locally(c.volume, c.reporter, int(c.page or 0))
+            ]
+        )
 
     def cases_at(self, volume: str, reporter: str, page: int) -> tuple[Authority, ...]:
         if self.settled_locally(volume, reporter, page):
@@ -81,8 +93,7 @@ class ChainLibrary:
         case = self.local.case(case_id)
         for cite in case.citations if case is not None else ():
             covered = self.remote.coverage(cite.reporter, cite.volume)
-            if not cite.page.isdigit() or covered not in (Coverage.COMPLETE,
-                                                          Coverage.COMPLETE_OPINIONS):
+            if not cite.page.isdigit() or covered not in (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS):
                 continue
             found = self.remote.cases_at(cite.volume, cite.reporter, int(cite.page))
             if len(found) == 1:
@@ -90,8 +101,7 @@ class ChainLibrary:
         return None
 
     def passages(self, case_id: str, query: str, limit: int = 5) -> list[tuple[str, int, str]]:
-        return (self.remote if self.remote.owns(case_id) else self.local).passages(
-            case_id, query, limit)
+        return (self.remote if self.remote.owns(case_id) else self.local).passages(case_id, query, limit)
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         return self.local.cases_named(name, limit)

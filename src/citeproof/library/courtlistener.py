@@ -30,8 +30,15 @@ MAX_CITATIONS_PER_REQUEST = 250
 MAX_TEXT_CHARS = 64_000
 SEPARATOR = "; "
 THROTTLED = 429
-HTML_FIELDS = ("html_with_citations", "html_columbia", "html_lawbox", "xml_harvard",
-               "html_anon_2020", "html", "plain_text")
+HTML_FIELDS = (
+    "html_with_citations",
+    "html_columbia",
+    "html_lawbox",
+    "xml_harvard",
+    "html_anon_2020",
+    "html",
+    "plain_text",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +56,16 @@ class RetryPolicy:
     @property
     def http(self) -> retry.Policy:
         """These settings as the shared retry policy of one HTTP request."""
-        return retry.Policy(attempts=self.retries + 1, backoff=self.backoff,
-                            retry_statuses=retry.SERVER_ERRORS, retry_after=False,
-                            throttle_statuses=frozenset({THROTTLED}),
-                            throttle_rounds=self.throttle_rounds, max_wait=self.max_wait,
-                            errors=(httpx.HTTPError,))
+        return retry.Policy(
+            attempts=self.retries + 1,
+            backoff=self.backoff,
+            retry_statuses=retry.SERVER_ERRORS,
+            retry_after=False,
+            throttle_statuses=frozenset({THROTTLED}),
+            throttle_rounds=self.throttle_rounds,
+            max_wait=self.max_wait,
+            errors=(httpx.HTTPError,),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +94,11 @@ class Lookup:
 
 def cluster_info(obj: dict[str, Any]) -> ClusterInfo:
     """A cluster object (from citation-lookup or ``clusters/<id>/``) → `ClusterInfo`."""
-    cites = tuple(ReporterCite(str(c["volume"]), str(c["reporter"]), str(c["page"]))
-                  for c in obj.get("citations") or []
-                  if isinstance(c, dict) and c.get("volume") and c.get("reporter") and c.get("page"))
+    cites = tuple(
+        ReporterCite(str(c["volume"]), str(c["reporter"]), str(c["page"]))
+        for c in obj.get("citations") or []
+        if isinstance(c, dict) and c.get("volume") and c.get("reporter") and c.get("page")
+    )
     opinion_ids = []
     for sub in obj.get("sub_opinions") or []:
         if isinstance(sub, dict):
@@ -93,14 +107,19 @@ def cluster_info(obj: dict[str, Any]) -> ClusterInfo:
         if match:
             opinion_ids.append(int(match.group(1)))
     return ClusterInfo(
-        id=int(obj["id"]), case_name=str(obj.get("case_name") or ""),
+        id=int(obj["id"]),
+        case_name=str(obj.get("case_name") or ""),
         case_name_full=str(obj.get("case_name_full") or ""),
-        date_filed=str(obj.get("date_filed") or ""), citations=cites,
-        opinion_ids=tuple(opinion_ids), court=str(obj.get("court_id") or obj.get("court") or ""))
+        date_filed=str(obj.get("date_filed") or ""),
+        citations=cites,
+        opinion_ids=tuple(opinion_ids),
+        court=str(obj.get("court_id") or obj.get("court") or ""),
+    )
 
 
-def batches(cites: list[str], max_count: int = MAX_CITATIONS_PER_REQUEST,
-            max_chars: int = MAX_TEXT_CHARS) -> Iterator[list[str]]:
+def batches(
+    cites: list[str], max_count: int = MAX_CITATIONS_PER_REQUEST, max_chars: int = MAX_TEXT_CHARS
+) -> Iterator[list[str]]:
     """Consecutive groups of at most ``max_count`` cites whose joined text fits ``max_chars``."""
     batch: list[str] = []
     length = 0
@@ -126,18 +145,27 @@ def _join(cites: list[str]) -> tuple[str, list[int]]:
 class CourtListenerClient:
     """Thin, fail-closed client; pass ``transport=`` to route requests elsewhere."""
 
-    def __init__(self, base_url: str | None = None, token: str | None = None, *,
-                 transport: httpx.BaseTransport | None = None,
-                 policy: RetryPolicy = RetryPolicy(),
-                 sleep: Callable[[float], None] = time.sleep,
-                 now: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        base_url: str | None = None,
+        token: str | None = None,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        policy: RetryPolicy = RetryPolicy(),
+        sleep: Callable[[float], None] = time.sleep,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         url = base_url or os.environ.get(URL_ENV) or DEFAULT_BASE_URL
         self.base_url = url if url.endswith("/") else url + "/"
         self._token = token if token is not None else os.environ.get(TOKEN_ENV) or None
         self.policy, self._sleep, self._now = policy, sleep, now
         self._http = httpx.Client(
-            base_url=self.base_url, transport=transport, timeout=policy.timeout,
-            follow_redirects=False, headers={"User-Agent": f"citeproof/{__version__}"})
+            base_url=self.base_url,
+            transport=transport,
+            timeout=policy.timeout,
+            follow_redirects=False,
+            headers={"User-Agent": f"citeproof/{__version__}"},
+        )
         self._origin = httpx.URL(self.base_url)
         self.requests = 0  # HTTP requests sent, retries included
 
@@ -152,33 +180,47 @@ class CourtListenerClient:
     def _request(self, method: str, path: str, data: dict[str, str] | None) -> httpx.Request:
         request = self._http.build_request(method, path, data=data)
         same_origin = (request.url.scheme, request.url.host, request.url.port) == (
-            self._origin.scheme, self._origin.host, self._origin.port)
+            self._origin.scheme,
+            self._origin.host,
+            self._origin.port,
+        )
         if self._token and same_origin:
             request.headers["Authorization"] = f"Token {self._token}"
         return request
 
     def _send(self, method: str, path: str, data: dict[str, str] | None = None) -> httpx.Response:
         """One logical request: throttling waited out, faults retried, then `LibraryError`."""
+
         def call() -> httpx.Response:
             self.requests += 1
             return self._http.send(self._request(method, path, data))
 
         try:
-            return retry.send(call, self.policy.http, lambda response: response,
-                              sleep=self._sleep, now=self._now, asked=self._asked)
+            return retry.send(
+                call,
+                self.policy.http,
+                lambda response: response,
+                sleep=self._sleep,
+                now=self._now,
+                asked=self._asked,
+            )
         except retry.GaveUp as gave_up:
             raise self._gave_up(gave_up) from None
 
     def _gave_up(self, gave_up: retry.GaveUp) -> LibraryError:
         if gave_up.wait is not None:
-            return LibraryError(f"CourtListener asks to wait {gave_up.wait:.0f} s (limit "
-                                f"{self.policy.max_wait:.0f} s)", Reason.RATE_LIMITED)
+            return LibraryError(
+                f"CourtListener asks to wait {gave_up.wait:.0f} s (limit {self.policy.max_wait:.0f} s)",
+                Reason.RATE_LIMITED,
+            )
         if gave_up.throttled:
             return LibraryError("CourtListener kept throttling the request", Reason.RATE_LIMITED)
         last = gave_up.last
-        problem = (f"HTTP {last.status_code} from {self._origin.host}"
-                   if isinstance(last, httpx.Response)
-                   else f"{type(last).__name__} talking to {self._origin.host}")
+        problem = (
+            f"HTTP {last.status_code} from {self._origin.host}"
+            if isinstance(last, httpx.Response)
+            else f"{type(last).__name__} talking to {self._origin.host}"
+        )
         return LibraryError(f"CourtListener unavailable after {gave_up.attempts} attempts: {problem}")
 
     def _asked(self, response: httpx.Response) -> float | None:
@@ -196,8 +238,10 @@ class CourtListenerClient:
 
     def _wait(self, seconds: float) -> None:
         if seconds > self.policy.max_wait:
-            raise LibraryError(f"CourtListener asks to wait {seconds:.0f} s (limit "
-                               f"{self.policy.max_wait:.0f} s)", Reason.RATE_LIMITED)
+            raise LibraryError(
+                f"CourtListener asks to wait {seconds:.0f} s (limit {self.policy.max_wait:.0f} s)",
+                Reason.RATE_LIMITED,
+            )
         self._sleep(max(seconds, 0.0))
 
     def _json(self, method: str, path: str, data: dict[str, str] | None = None) -> Any:
@@ -240,8 +284,9 @@ class CourtListenerClient:
             pending = [c for c in pending[first_throttled:] if c not in results]
         return results
 
-    def _match(self, pending: list[str], offsets: list[int], items: list[dict[str, Any]]
-               ) -> tuple[dict[str, Lookup], int | None, float | None]:
+    def _match(
+        self, pending: list[str], offsets: list[int], items: list[dict[str, Any]]
+    ) -> tuple[dict[str, Lookup], int | None, float | None]:
         """Pair each answer with the cite it covers; find the first throttled one."""
         done: dict[str, Lookup] = {}
         first_throttled: int | None = None
@@ -259,9 +304,13 @@ class CourtListenerClient:
                 continue
             cite = pending[index]
             if cite not in done or done[cite].status not in (200, 300):
-                done[cite] = Lookup(cite, status, tuple(cluster_info(c) for c in item.get("clusters") or []),
-                                    tuple(item.get("normalized_citations") or ()),
-                                    str(item.get("error_message") or ""))
+                done[cite] = Lookup(
+                    cite,
+                    status,
+                    tuple(cluster_info(c) for c in item.get("clusters") or []),
+                    tuple(item.get("normalized_citations") or ()),
+                    str(item.get("error_message") or ""),
+                )
         limit = len(pending) if first_throttled is None else first_throttled
         for cite in pending[:limit]:
             done.setdefault(cite, Lookup(cite, 400, message="not recognised as a citation"))

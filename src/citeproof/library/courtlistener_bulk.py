@@ -50,17 +50,65 @@ _ORDER = ("clusters", "citations", "opinions")
 # Column layouts of the bulk files (scripts/make_bulk_data.sh in freelawproject/courtlistener).
 CITATION_COLUMNS = ("id", "volume", "reporter", "page", "type", "cluster_id")
 CLUSTER_COLUMNS = (
-    "id", "date_created", "date_modified", "judges", "date_filed", "date_filed_is_approximate",
-    "slug", "case_name_short", "case_name", "case_name_full", "scdb_id", "scdb_decision_direction",
-    "scdb_votes_majority", "scdb_votes_minority", "source", "procedural_history", "attorneys",
-    "nature_of_suit", "posture", "syllabus", "headnotes", "summary", "disposition", "history",
-    "other_dates", "cross_reference", "correction", "citation_count", "precedential_status",
-    "date_blocked", "blocked", "filepath_json_harvard", "docket_id", "arguments", "headmatter")
+    "id",
+    "date_created",
+    "date_modified",
+    "judges",
+    "date_filed",
+    "date_filed_is_approximate",
+    "slug",
+    "case_name_short",
+    "case_name",
+    "case_name_full",
+    "scdb_id",
+    "scdb_decision_direction",
+    "scdb_votes_majority",
+    "scdb_votes_minority",
+    "source",
+    "procedural_history",
+    "attorneys",
+    "nature_of_suit",
+    "posture",
+    "syllabus",
+    "headnotes",
+    "summary",
+    "disposition",
+    "history",
+    "other_dates",
+    "cross_reference",
+    "correction",
+    "citation_count",
+    "precedential_status",
+    "date_blocked",
+    "blocked",
+    "filepath_json_harvard",
+    "docket_id",
+    "arguments",
+    "headmatter",
+)
 OPINION_COLUMNS = (
-    "id", "date_created", "date_modified", "author_str", "per_curiam", "joined_by_str", "type",
-    "sha1", "page_count", "download_url", "local_path", "plain_text", "html", "html_lawbox",
-    "html_columbia", "html_anon_2020", "xml_harvard", "html_with_citations", "extracted_by_ocr",
-    "author_id", "cluster_id")
+    "id",
+    "date_created",
+    "date_modified",
+    "author_str",
+    "per_curiam",
+    "joined_by_str",
+    "type",
+    "sha1",
+    "page_count",
+    "download_url",
+    "local_path",
+    "plain_text",
+    "html",
+    "html_lawbox",
+    "html_columbia",
+    "html_anon_2020",
+    "xml_harvard",
+    "html_with_citations",
+    "extracted_by_ocr",
+    "author_id",
+    "cluster_id",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +135,13 @@ class _CountingReader(io.RawIOBase):
 def _open(path: Path) -> tuple[IO[str], _CountingReader]:
     counter = _CountingReader(path.open("rb"))
     buffered = io.BufferedReader(counter, 1 << 20)
-    stream: IO[bytes] = bz2.BZ2File(buffered) if path.name.endswith(".bz2") else \
-        gzip.GzipFile(fileobj=buffered) if path.name.endswith(".gz") else buffered  # type: ignore[assignment]
+    stream: IO[bytes] = (
+        bz2.BZ2File(buffered)
+        if path.name.endswith(".bz2")
+        else gzip.GzipFile(fileobj=buffered)
+        if path.name.endswith(".gz")
+        else buffered
+    )  # type: ignore[assignment]
     return io.TextIOWrapper(stream, encoding="utf-8", newline=""), counter
 
 
@@ -139,18 +192,26 @@ def _staged(kind: str, rows: Iterable[dict[str, str]]) -> Iterator[tuple[object,
                 yield row.get("id") or None, int(row["cluster_id"]), html
         elif kind == "citations":
             if row.get("cluster_id") and row.get("volume") and row.get("page"):
-                yield (int(row["cluster_id"]), row["volume"], row["reporter"], row["page"],
-                       int(row["type"]) if (row.get("type") or "").isdigit() else None)
+                yield (
+                    int(row["cluster_id"]),
+                    row["volume"],
+                    row["reporter"],
+                    row["page"],
+                    int(row["type"]) if (row.get("type") or "").isdigit() else None,
+                )
         else:
-            yield int(row["id"]), row.get("case_name", ""), row.get("case_name_full", ""), \
-                row.get("date_filed", "")
+            yield (
+                int(row["id"]),
+                row.get("case_name", ""),
+                row.get("case_name_full", ""),
+                row.get("date_filed", ""),
+            )
 
 
 def copy_line(values: Iterable[object], backtick: bool = False) -> str:
     """One CSV line as PostgreSQL ``COPY ... FORCE_QUOTE *`` writes it (for fixtures and benchmarks)."""
     if backtick:
-        return ",".join("`" + str(v).replace("\\", "\\\\").replace("`", "\\`") + "`"
-                        for v in values) + "\n"
+        return ",".join("`" + str(v).replace("\\", "\\\\").replace("`", "\\`") + "`" for v in values) + "\n"
     return ",".join('"' + str(v).replace('"', '""') + '"' for v in values) + "\n"
 
 
@@ -169,8 +230,10 @@ def _stage_file(conn: sqlite3.Connection, bulk: BulkFile, say: Progress) -> int:
 
 
 _NAMED = "COALESCE(NULLIF(k.case_name_full, ''), k.case_name, '')"
-_POSITION = ("CASE c.reporter WHEN 'U.S.' THEN 0 WHEN 'S. Ct.' THEN 1 WHEN 'L. Ed.' THEN 2 "
-             "WHEN 'L. Ed. 2d' THEN 2 ELSE 5 END, CASE WHEN c.type IN (6, 7) THEN 1 ELSE 0 END, c.rowid")
+_POSITION = (
+    "CASE c.reporter WHEN 'U.S.' THEN 0 WHEN 'S. Ct.' THEN 1 WHEN 'L. Ed.' THEN 2 "
+    "WHEN 'L. Ed. 2d' THEN 2 ELSE 5 END, CASE WHEN c.type IN (6, 7) THEN 1 ELSE 0 END, c.rowid"
+)
 
 
 def _write_cases(conn: sqlite3.Connection) -> None:
@@ -180,12 +243,15 @@ def _write_cases(conn: sqlite3.Connection) -> None:
         f"INSERT INTO cases SELECT ? || k.id, {_NAMED}, COALESCE(NULLIF(k.case_name, ''), {_NAMED}), "
         "k.date_filed, '', '', NULL, NULL, NULL, NULL, 'CourtListener bulk' FROM stage.clusters k "
         f"WHERE {_NAMED} <> '' AND EXISTS (SELECT 1 FROM stage.citations c WHERE c.cluster_id = k.id)",
-        (CASE_PREFIX,))
+        (CASE_PREFIX,),
+    )
     conn.execute(
         f"INSERT INTO citations SELECT ? || c.cluster_id, ROW_NUMBER() OVER (PARTITION BY c.cluster_id "
         f"ORDER BY {_POSITION}) - 1, c.volume, c.reporter, c.page, CASE WHEN c.page <> '' AND c.page "
         "NOT GLOB '*[^0-9]*' THEN CAST(c.page AS INTEGER) END FROM stage.citations c "
-        f"JOIN stage.clusters k ON k.id = c.cluster_id WHERE {_NAMED} <> ''", (CASE_PREFIX,))
+        f"JOIN stage.clusters k ON k.id = c.cluster_id WHERE {_NAMED} <> ''",
+        (CASE_PREFIX,),
+    )
 
 
 def _write_name_keys(conn: sqlite3.Connection) -> None:
@@ -206,24 +272,37 @@ def _write_opinions(conn: sqlite3.Connection) -> int:
     written = 0
     for cluster_id, group in groupby(rows, key=lambda r: r[0]):
         case_id = f"{CASE_PREFIX}{cluster_id}"
-        cites = tuple(ReporterCite(*r) for r in conn.execute(
-            "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position", (case_id,)))
+        cites = tuple(
+            ReporterCite(*r)
+            for r in conn.execute(
+                "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position", (case_id,)
+            )
+        )
         if not cites:
             continue
-        opinion = assemble_opinion(case_id, ClusterInfo(cluster_id, "", "", "", cites),
-                                   [html for _, html in group])
+        opinion = assemble_opinion(
+            case_id, ClusterInfo(cluster_id, "", "", "", cites), [html for _, html in group]
+        )
         if not opinion.text:
             continue
         reporter = opinion.page_breaks[0].reporter if opinion.page_breaks else cites[0].reporter
         primary = list(opinion.breaks_for(reporter))
         conn.execute("INSERT INTO opinions VALUES (?,?)", (case_id, opinion.text))
-        conn.executemany("INSERT INTO page_breaks VALUES (?,?,?,?,?)",
-                         [(case_id, b.reporter, b.volume, b.page, b.offset) for b in opinion.page_breaks])
-        conn.execute("UPDATE cases SET pages_reporter = ?, last_star_page = ? WHERE id = ?",
-                     (reporter, primary[-1].page if primary else None, case_id))
-        conn.executemany("INSERT INTO passages VALUES (?,?,?,?,?)", [
-            (case_id, reporter, page, start, opinion.text[start:end])
-            for start, end, page in _passages(opinion.text, primary)])
+        conn.executemany(
+            "INSERT INTO page_breaks VALUES (?,?,?,?,?)",
+            [(case_id, b.reporter, b.volume, b.page, b.offset) for b in opinion.page_breaks],
+        )
+        conn.execute(
+            "UPDATE cases SET pages_reporter = ?, last_star_page = ? WHERE id = ?",
+            (reporter, primary[-1].page if primary else None, case_id),
+        )
+        conn.executemany(
+            "INSERT INTO passages VALUES (?,?,?,?,?)",
+            [
+                (case_id, reporter, page, start, opinion.text[start:end])
+                for start, end, page in _passages(opinion.text, primary)
+            ],
+        )
         written += 1
     return written
 
@@ -234,7 +313,8 @@ def _write_coverage(conn: sqlite3.Connection, complete: bool) -> None:
         "INSERT INTO coverage SELECT reporter, CAST(volume AS INTEGER), CAST(volume AS INTEGER), "
         "CASE WHEN ? AND reporter IN (SELECT value FROM json_each(?)) THEN 'complete' ELSE 'partial' END "
         "FROM citations WHERE volume <> '' AND volume NOT GLOB '*[^0-9]*' GROUP BY reporter, volume",
-        (complete, json.dumps(sorted(COVERED_REPORTERS))))
+        (complete, json.dumps(sorted(COVERED_REPORTERS))),
+    )
 
 
 def snapshot_date_of(paths: Iterable[Path]) -> str:
@@ -246,9 +326,14 @@ def snapshot_date_of(paths: Iterable[Path]) -> str:
     return ""
 
 
-def import_bulk(paths: list[Path], out: Path, name: str = "courtlistener-bulk",
-                snapshot_date: str | None = None, complete: bool = False,
-                progress: Progress | None = None) -> dict[str, int]:
+def import_bulk(
+    paths: list[Path],
+    out: Path,
+    name: str = "courtlistener-bulk",
+    snapshot_date: str | None = None,
+    complete: bool = False,
+    progress: Progress | None = None,
+) -> dict[str, int]:
     """Write a library file at ``out`` (atomically) from bulk CSVs; returns counts."""
     from citeproof.library.build import _write_meta
 
@@ -279,9 +364,14 @@ def import_bulk(paths: list[Path], out: Path, name: str = "courtlistener-bulk",
         _write_coverage(conn, complete)
         counts = _write_meta(conn, name, [str(p) for p in paths])
         date = snapshot_date or snapshot_date_of(paths)  # "" when the files do not say
-        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)",
-                         [("snapshot_date", date), ("source", "CourtListener bulk data"),
-                          ("coverage_claim", "complete" if complete else "partial")])
+        conn.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?,?)",
+            [
+                ("snapshot_date", date),
+                ("source", "CourtListener bulk data"),
+                ("coverage_claim", "complete" if complete else "partial"),
+            ],
+        )
         conn.commit()
     finally:
         conn.close()

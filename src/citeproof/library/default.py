@@ -51,8 +51,7 @@ def default_library(quiet: bool = False) -> SQLiteLibrary:
             path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists():
         if not quiet:
-            print(f"citeproof: building the bundled library once into {path} ...",
-                  file=sys.stderr)
+            print(f"citeproof: building the bundled library once into {path} ...", file=sys.stderr)
         build_library([bundled_data_dir()], path, name=DEFAULT_NAME)
     return SQLiteLibrary(path)
 

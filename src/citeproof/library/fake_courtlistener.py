@@ -59,9 +59,10 @@ def star_html(opinion: Opinion, style: str = "span") -> str:
     breaks = opinion.breaks_for(opinion.page_breaks[0].reporter)[1:] if opinion.page_breaks else ()
     pieces, pos = [], 0
     for brk in breaks:
-        pieces.append(html.escape(opinion.text[pos:brk.offset]))
-        pieces.append(f'<span class="star-pagination">*{brk.page}</span> ' if style == "span"
-                      else f"*Page {brk.page} ")
+        pieces.append(html.escape(opinion.text[pos : brk.offset]))
+        pieces.append(
+            f'<span class="star-pagination">*{brk.page}</span> ' if style == "span" else f"*Page {brk.page} "
+        )
         pos = brk.offset
     pieces.append(html.escape(opinion.text[pos:]))
     paragraphs = "".join(pieces).split("\n\n")
@@ -104,12 +105,22 @@ class FakeCourtListener:
     def cluster_json(self, case: Authority) -> dict[str, Any]:
         cid = self._cluster_id(case)
         return {
-            "resource_uri": f"{self.base_url}clusters/{cid}/", "id": cid,
-            "absolute_url": f"/opinion/{cid}/", "case_name": case.name_abbreviation,
-            "case_name_full": case.name, "date_filed": case.decision_date,
+            "resource_uri": f"{self.base_url}clusters/{cid}/",
+            "id": cid,
+            "absolute_url": f"/opinion/{cid}/",
+            "case_name": case.name_abbreviation,
+            "case_name_full": case.name,
+            "date_filed": case.decision_date,
             "precedential_status": "Published",
-            "citations": [{"volume": int(c.volume) if c.volume.isdigit() else c.volume,
-                           "reporter": c.reporter, "page": c.page, "type": 1} for c in case.citations],
+            "citations": [
+                {
+                    "volume": int(c.volume) if c.volume.isdigit() else c.volume,
+                    "reporter": c.reporter,
+                    "page": c.page,
+                    "type": 1,
+                }
+                for c in case.citations
+            ],
             "sub_opinions": [f"{self.base_url}opinions/{cid * 10 + 1}/"] if case.has_text else [],
         }
 
@@ -117,8 +128,12 @@ class FakeCourtListener:
         cite = f"{volume} {reporter} {page}"
         item: dict[str, Any] = {"normalized_citations": [cite], "clusters": []}
         if reporter in self.state.unknown_reporters:
-            return {**item, "normalized_citations": [], "status": 400,
-                    "error_message": f"Unable to find reporter with abbreviation of '{reporter}'"}
+            return {
+                **item,
+                "normalized_citations": [],
+                "status": 400,
+                "error_message": f"Unable to find reporter with abbreviation of '{reporter}'",
+            }
         cases: list[Authority] = []
         if cite not in self.state.hidden and page.isdigit():
             cases = [*self.state.extra.get(cite, []), *self.library.cases_at(volume, reporter, int(page))]
@@ -126,8 +141,11 @@ class FakeCourtListener:
                 cases = self._pin_page_case(volume, reporter, int(page))
         if not cases:
             return {**item, "status": 404, "error_message": f"Citation not found: '{cite}'"}
-        return {**item, "status": 300 if len(cases) > 1 else 200,
-                "clusters": [self.cluster_json(c) for c in cases]}
+        return {
+            **item,
+            "status": 300 if len(cases) > 1 else 200,
+            "clusters": [self.cluster_json(c) for c in cases],
+        }
 
     def _pin_page_case(self, volume: str, reporter: str, page: int) -> list[Authority]:
         """CourtListener's fallback: the case just before, if its text holds ``*page``."""
@@ -158,9 +176,16 @@ class FakeCourtListener:
             start, end = cit.span()
             head = {"citation": cit.matched_text(), "start_index": start, "end_index": end}
             if n >= self.state.max_per_request or (left is not None and looked_up >= left):
-                items.append({**head, "normalized_citations": [cit.corrected_citation()], "status": 429,
-                              "error_message": "Too many citations requested.", "clusters": [],
-                              **({"wait_until": _iso(reset)} if n < self.state.max_per_request else {})})
+                items.append(
+                    {
+                        **head,
+                        "normalized_citations": [cit.corrected_citation()],
+                        "status": 429,
+                        "error_message": "Too many citations requested.",
+                        "clusters": [],
+                        **({"wait_until": _iso(reset)} if n < self.state.max_per_request else {}),
+                    }
+                )
                 continue
             looked_up += 1
             g = cit.groups
@@ -187,21 +212,28 @@ class FakeCourtListener:
             case = self._cases[number // 10]
             opinion = self.library.opinion(case.id)
             body = star_html(opinion, self.state.star_style) if opinion else ""
-            return 200, {"id": number, "cluster": f"{self.base_url}clusters/{number // 10}/",
-                         "cluster_id": number // 10, "type": "010combined",
-                         "html_with_citations": body, "plain_text": ""}
+            return 200, {
+                "id": number,
+                "cluster": f"{self.base_url}clusters/{number // 10}/",
+                "cluster_id": number // 10,
+                "type": "010combined",
+                "html_with_citations": body,
+                "plain_text": "",
+            }
         return 404, {"detail": "No Opinion matches the given query."}
 
-    def handle(self, method: str, path: str, body: bytes, auth: str | None
-               ) -> tuple[int, Any, dict[str, str]]:
+    def handle(
+        self, method: str, path: str, body: bytes, auth: str | None
+    ) -> tuple[int, Any, dict[str, str]]:
         with self.lock:
             self.state.auth_headers.append(auth)
             status, payload, headers = self._route(method, path, body, auth)
             self.state.log.append((method, path, status))
             return status, payload, headers
 
-    def _route(self, method: str, path: str, body: bytes, auth: str | None
-               ) -> tuple[int, Any, dict[str, str]]:
+    def _route(
+        self, method: str, path: str, body: bytes, auth: str | None
+    ) -> tuple[int, Any, dict[str, str]]:
         if self.state.faults:
             status, headers = self.state.faults.pop(0)
             return status, {"detail": "Request was throttled." if status == 429 else "Server Error"}, headers
@@ -209,7 +241,7 @@ class FakeCourtListener:
             return 401, {"detail": "Invalid token."}, {}
         if not path.startswith(API_PATH):
             return 404, {"detail": "Not found."}, {}
-        rest = path[len(API_PATH):]
+        rest = path[len(API_PATH) :]
         if method == "POST" and rest.rstrip("/") == "citation-lookup":
             form = urllib.parse.parse_qs(body.decode("utf-8"), keep_blank_values=True)
             return self.citation_lookup((form.get("text") or [""])[0])

@@ -64,16 +64,24 @@ def _require(obj: dict[str, Any], *keys: str) -> None:
 def _from_pack(obj: dict[str, Any]) -> CaseRecord:
     _require(obj, "id", "name", "citations")
     cites = [c for c in (_cite(i) for i in obj["citations"]) if c]
-    breaks = [PageBreak(b["reporter"], str(b["volume"]), int(b["page"]), int(b["offset"]))
-              for b in obj.get("page_breaks", [])]
+    breaks = [
+        PageBreak(b["reporter"], str(b["volume"]), int(b["page"]), int(b["offset"]))
+        for b in obj.get("page_breaks", [])
+    ]
     last = obj.get("last_page")
     return CaseRecord(
-        id=str(obj["id"]), name=obj["name"],
+        id=str(obj["id"]),
+        name=obj["name"],
         name_abbreviation=obj.get("name_abbreviation") or obj["name"],
-        decision_date=obj.get("decision_date", ""), court=obj.get("court", ""),
-        jurisdiction=obj.get("jurisdiction", ""), citations=cites, text=obj.get("text"),
-        page_breaks=breaks, last_page=int(last) if last and str(last).isdigit() else None,
-        cites_to=list(obj.get("cites_to", [])), source=obj.get("source", ""),
+        decision_date=obj.get("decision_date", ""),
+        court=obj.get("court", ""),
+        jurisdiction=obj.get("jurisdiction", ""),
+        citations=cites,
+        text=obj.get("text"),
+        page_breaks=breaks,
+        last_page=int(last) if last and str(last).isdigit() else None,
+        cites_to=list(obj.get("cites_to", [])),
+        source=obj.get("source", ""),
     )
 
 
@@ -88,14 +96,17 @@ def _from_cap(obj: dict[str, Any]) -> CaseRecord:
     court = obj.get("court", {})
     last = obj.get("last_page")
     return CaseRecord(
-        id=f"cap:{obj['id']}", name=obj["name"],
+        id=f"cap:{obj['id']}",
+        name=obj["name"],
         name_abbreviation=obj.get("name_abbreviation") or obj["name"],
         decision_date=obj.get("decision_date", ""),
         court=court.get("name_abbreviation", "") if isinstance(court, dict) else str(court),
         jurisdiction=(obj.get("jurisdiction") or {}).get("name", "")
-        if isinstance(obj.get("jurisdiction"), dict) else str(obj.get("jurisdiction", "")),
+        if isinstance(obj.get("jurisdiction"), dict)
+        else str(obj.get("jurisdiction", "")),
         citations=[c for c in (_cite(i) for i in obj["citations"]) if c],
-        text=text or None, page_breaks=breaks,
+        text=text or None,
+        page_breaks=breaks,
         last_page=int(last) if last and str(last).isdigit() else None,
         cites_to=[c.get("cite", "") for c in obj.get("cites_to", []) if isinstance(c, dict)],
         source="Caselaw Access Project",
@@ -113,10 +124,15 @@ def _from_courtlistener(obj: dict[str, Any]) -> CaseRecord:
     if not name:
         raise RecordError(f"record {obj['id']} has no case name")
     return CaseRecord(
-        id=f"courtlistener:{obj['id']}", name=name,
+        id=f"courtlistener:{obj['id']}",
+        name=name,
         name_abbreviation=obj.get("case_name") or name,
-        decision_date=obj.get("date_filed", ""), court=str(obj.get("court", "")),
-        jurisdiction="", citations=cites, text=text or None, page_breaks=breaks,
+        decision_date=obj.get("date_filed", ""),
+        court=str(obj.get("court", "")),
+        jurisdiction="",
+        citations=cites,
+        text=text or None,
+        page_breaks=breaks,
         source="CourtListener",
     )
 
@@ -135,12 +151,23 @@ def from_catalog_rows(rows: list[dict[str, str]]) -> Iterator[CaseRecord]:
         grouped.setdefault(row["source"], []).append(row)
     for source_id, group in grouped.items():
         head = group[0]
-        cites = sorted((ReporterCite(r["volume"], r["reporter"], r["page"]) for r in group
-                        if r["volume"] and r["reporter"] and r["page"]), key=_official_first)
+        cites = sorted(
+            (
+                ReporterCite(r["volume"], r["reporter"], r["page"])
+                for r in group
+                if r["volume"] and r["reporter"] and r["page"]
+            ),
+            key=_official_first,
+        )
         if not cites or not head["name"]:
             continue
         yield CaseRecord(
-            id=source_id, name=head["name"], name_abbreviation=head["name"],
-            decision_date=head.get("decision_date", ""), court=head.get("court", ""),
-            jurisdiction=head.get("jurisdiction", ""), citations=cites, source=source_id,
+            id=source_id,
+            name=head["name"],
+            name_abbreviation=head["name"],
+            decision_date=head.get("decision_date", ""),
+            court=head.get("court", ""),
+            jurisdiction=head.get("jurisdiction", ""),
+            citations=cites,
+            source=source_id,
         )

@@ -31,15 +31,67 @@ from citeproof.library.remote_cache import RemoteCache
 CASE_PREFIX = "courtlistener-cluster:"
 # Published case reporters whose every volume CourtListener holds (Harvard CAP + its own
 # collection). F. App'x (unpublished), WL/LEXIS numbers and neutral cites are left out.
-COVERED_REPORTERS = frozenset({
-    "U.S.", "S. Ct.", "L. Ed.", "L. Ed. 2d", "Dall.", "Cranch", "Wheat.", "Pet.", "How.",
-    "Black", "Wall.", "F.", "F.2d", "F.3d", "F.4th", "F. Supp.", "F. Supp. 2d", "F. Supp. 3d",
-    "B.R.", "F.R.D.", "Fed. Cl.", "Ct. Cl.", "A.", "A.2d", "A.3d", "N.E.", "N.E.2d", "N.E.3d",
-    "N.W.", "N.W.2d", "P.", "P.2d", "P.3d", "S.E.", "S.E.2d", "S.W.", "S.W.2d", "S.W.3d",
-    "So.", "So. 2d", "So. 3d", "Cal. Rptr.", "Cal. Rptr. 2d", "Cal. Rptr. 3d", "N.Y.S.",
-    "N.Y.S.2d", "N.Y.S.3d", "Ill. App. 3d", "Ill. 2d", "Cal. 4th", "Cal. App. 4th", "N.Y.3d",
-    "Mass.", "Pa.", "Ohio St. 3d", "Wash. 2d", "Wis. 2d",
-})
+COVERED_REPORTERS = frozenset(
+    {
+        "U.S.",
+        "S. Ct.",
+        "L. Ed.",
+        "L. Ed. 2d",
+        "Dall.",
+        "Cranch",
+        "Wheat.",
+        "Pet.",
+        "How.",
+        "Black",
+        "Wall.",
+        "F.",
+        "F.2d",
+        "F.3d",
+        "F.4th",
+        "F. Supp.",
+        "F. Supp. 2d",
+        "F. Supp. 3d",
+        "B.R.",
+        "F.R.D.",
+        "Fed. Cl.",
+        "Ct. Cl.",
+        "A.",
+        "A.2d",
+        "A.3d",
+        "N.E.",
+        "N.E.2d",
+        "N.E.3d",
+        "N.W.",
+        "N.W.2d",
+        "P.",
+        "P.2d",
+        "P.3d",
+        "S.E.",
+        "S.E.2d",
+        "S.W.",
+        "S.W.2d",
+        "S.W.3d",
+        "So.",
+        "So. 2d",
+        "So. 3d",
+        "Cal. Rptr.",
+        "Cal. Rptr. 2d",
+        "Cal. Rptr. 3d",
+        "N.Y.S.",
+        "N.Y.S.2d",
+        "N.Y.S.3d",
+        "Ill. App. 3d",
+        "Ill. 2d",
+        "Cal. 4th",
+        "Cal. App. 4th",
+        "N.Y.3d",
+        "Mass.",
+        "Pa.",
+        "Ohio St. 3d",
+        "Wash. 2d",
+        "Wis. 2d",
+    }
+)
 _NOT_PAGINATION = ("WL", "LEXIS")
 
 
@@ -50,16 +102,19 @@ def _squash(reporter: str) -> str:
 def authority(cluster: ClusterInfo) -> Authority:
     cites = sorted(cluster.citations, key=lambda c: any(x in c.reporter for x in _NOT_PAGINATION))
     return Authority(
-        id=f"{CASE_PREFIX}{cluster.id}", name=cluster.case_name_full or cluster.case_name,
+        id=f"{CASE_PREFIX}{cluster.id}",
+        name=cluster.case_name_full or cluster.case_name,
         name_abbreviation=cluster.case_name or cluster.case_name_full,
-        decision_date=cluster.date_filed, court=cluster.court, citations=tuple(cites),
-        has_text=bool(cluster.opinion_ids))
+        decision_date=cluster.date_filed,
+        court=cluster.court,
+        citations=tuple(cites),
+        has_text=bool(cluster.opinion_ids),
+    )
 
 
 def paginated_cite(cites: Iterable[ReporterCite], html: str) -> ReporterCite | None:
     """The cite whose pages the markers count: the closest first page below the first marker."""
-    numeric = [c for c in cites if c.page.isdigit()
-               and not any(x in c.reporter for x in _NOT_PAGINATION)]
+    numeric = [c for c in cites if c.page.isdigit() and not any(x in c.reporter for x in _NOT_PAGINATION)]
     pages = marker_pages(html)
     if not numeric:
         return None
@@ -80,11 +135,13 @@ def assemble_opinion(case_id: str, cluster: ClusterInfo, htmls: list[str]) -> Op
         offset = len(text) + (2 if text else 0)
         for brk in part_breaks:
             if brk.page > last_page:
-                twins = [c for c in cluster.citations if cite and c.page == cite.page
-                         and c.reporter != cite.reporter]
+                twins = [
+                    c
+                    for c in cluster.citations
+                    if cite and c.page == cite.page and c.reporter != cite.reporter
+                ]
                 breaks.append(replace(brk, offset=brk.offset + offset))
-                breaks.extend(PageBreak(t.reporter, t.volume, brk.page, brk.offset + offset)
-                              for t in twins)
+                breaks.extend(PageBreak(t.reporter, t.volume, brk.page, brk.offset + offset) for t in twins)
                 last_page = brk.page
         text = f"{text}\n\n{part}" if text else part
     return Opinion(case_id, text, tuple(breaks))
@@ -95,8 +152,12 @@ class CourtListenerLibrary:
 
     fetches_text = False  # ``has_text`` says whether the cluster lists opinions
 
-    def __init__(self, client: CourtListenerClient, cache: RemoteCache | None = None,
-                 covered: frozenset[str] = COVERED_REPORTERS) -> None:
+    def __init__(
+        self,
+        client: CourtListenerClient,
+        cache: RemoteCache | None = None,
+        covered: frozenset[str] = COVERED_REPORTERS,
+    ) -> None:
         self.client, self.cache, self.covered = client, cache, covered
         self.source = client.base_url
         self._known: dict[str, Lookup] = {}
@@ -105,9 +166,12 @@ class CourtListenerLibrary:
         self._opinions: dict[str, Opinion] = {}
         self._unknown_reporters: set[str] = set()
         host = httpx.URL(self.source).host
-        self._snapshot = Snapshot(name=f"CourtListener ({host})",
-                                  built_at=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-                                  cases=0, opinions_with_text=0)
+        self._snapshot = Snapshot(
+            name=f"CourtListener ({host})",
+            built_at=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            cases=0,
+            opinions_with_text=0,
+        )
 
     def snapshot(self) -> Snapshot:
         return self._snapshot
@@ -119,8 +183,9 @@ class CourtListenerLibrary:
 
     def prefetch(self, citations: Iterable[Citation]) -> None:
         """Look up every distinct full case cite of a document, up to 250 per request."""
-        self.prefetch_cites(c.cite for c in citations if c.type is CitationType.CASE
-                            and c.cite and (c.page or "").isdigit())
+        self.prefetch_cites(
+            c.cite for c in citations if c.type is CitationType.CASE and c.cite and (c.page or "").isdigit()
+        )
 
     def prefetch_cites(self, cites: Iterable[str | None]) -> None:
         missing = [c for c in dict.fromkeys(cites) if c and c not in self._known]
@@ -154,20 +219,23 @@ class CourtListenerLibrary:
             raise self._errors[cite]
         return self._known[cite]
 
-    def _cluster_pages(self, lookup: Lookup, volume: str, reporter: str
-                       ) -> list[tuple[ClusterInfo, int]]:
+    def _cluster_pages(self, lookup: Lookup, volume: str, reporter: str) -> list[tuple[ClusterInfo, int]]:
         """Each returned cluster with its first page in ``volume reporter`` (or a variant)."""
-        names = {_squash(reporter)} | {_squash(n.split(" ", 1)[-1].rsplit(" ", 1)[0])
-                                       for n in lookup.normalized}
-        return [(cl, int(c.page)) for cl in lookup.clusters for c in cl.citations
-                if c.volume == volume and _squash(c.reporter) in names and c.page.isdigit()]
+        names = {_squash(reporter)} | {
+            _squash(n.split(" ", 1)[-1].rsplit(" ", 1)[0]) for n in lookup.normalized
+        }
+        return [
+            (cl, int(c.page))
+            for cl in lookup.clusters
+            for c in cl.citations
+            if c.volume == volume and _squash(c.reporter) in names and c.page.isdigit()
+        ]
 
     def cases_at(self, volume: str, reporter: str, page: int) -> tuple[Authority, ...]:
         lookup = self._lookup(volume, reporter, page)
         if lookup.status not in (200, 300):
             return ()
-        starts = {cl.id: cl for cl, first in self._cluster_pages(lookup, volume, reporter)
-                  if first == page}
+        starts = {cl.id: cl for cl, first in self._cluster_pages(lookup, volume, reporter) if first == page}
         return tuple(authority(cl) for cl in starts.values())
 
     def case_around(self, volume: str, reporter: str, page: int) -> CasePages | None:
@@ -175,8 +243,7 @@ class CourtListenerLibrary:
         lookup = self._known.get(f"{volume} {reporter} {page}")
         if lookup is None or lookup.status != 200:
             return None
-        inside = [(cl, first) for cl, first in self._cluster_pages(lookup, volume, reporter)
-                  if first < page]
+        inside = [(cl, first) for cl, first in self._cluster_pages(lookup, volume, reporter) if first < page]
         if not inside:
             return None
         cluster, first = max(inside, key=lambda pair: pair[1])

@@ -35,17 +35,28 @@ def lookup_to_json(lookup: Lookup) -> str:
 def lookup_from_json(text: str) -> Lookup:
     data = json.loads(text)
     clusters = tuple(
-        ClusterInfo(**{**c, "citations": tuple(ReporterCite(**r) for r in c["citations"]),
-                       "opinion_ids": tuple(c["opinion_ids"])})
-        for c in data["clusters"])
+        ClusterInfo(
+            **{
+                **c,
+                "citations": tuple(ReporterCite(**r) for r in c["citations"]),
+                "opinion_ids": tuple(c["opinion_ids"]),
+            }
+        )
+        for c in data["clusters"]
+    )
     return Lookup(data["cite"], data["status"], clusters, tuple(data["normalized"]), data["message"])
 
 
 class RemoteCache:
     """One SQLite file shared by runs; ``ttl_days`` for answers, ``not_found_ttl_days`` for 404s."""
 
-    def __init__(self, path: str | Path, ttl_days: float = 30.0, not_found_ttl_days: float = 7.0,
-                 now: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        ttl_days: float = 30.0,
+        not_found_ttl_days: float = 7.0,
+        now: Callable[[], float] = time.time,
+    ) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.ttl, self.not_found_ttl, self._now = ttl_days * DAY, not_found_ttl_days * DAY, now
@@ -66,30 +77,40 @@ class RemoteCache:
             for cite in cites:
                 row = self._conn.execute(
                     "SELECT status, payload, fetched_at FROM lookups WHERE source = ? AND cite = ?",
-                    (source, cite)).fetchone()
+                    (source, cite),
+                ).fetchone()
                 if row and self._fresh(row[0], row[2]):
                     found[cite] = lookup_from_json(row[1])
         return found
 
     def put_lookups(self, source: str, lookups: Iterable[Lookup]) -> None:
-        rows = [(source, lk.cite, lk.status, lookup_to_json(lk), self._now())
-                for lk in lookups if lk.status in CACHEABLE]
+        rows = [
+            (source, lk.cite, lk.status, lookup_to_json(lk), self._now())
+            for lk in lookups
+            if lk.status in CACHEABLE
+        ]
         with self._lock, self._conn:
             self._conn.executemany("INSERT OR REPLACE INTO lookups VALUES (?,?,?,?,?)", rows)
 
     def opinion(self, source: str, case_id: str) -> Opinion | None:
         with self._lock:
             row = self._conn.execute(
-                "SELECT payload, fetched_at FROM opinions WHERE source = ? AND case_id = ?",
-                (source, case_id)).fetchone()
+                "SELECT payload, fetched_at FROM opinions WHERE source = ? AND case_id = ?", (source, case_id)
+            ).fetchone()
         if not row or not self._fresh(200, row[1]):
             return None
         data: dict[str, Any] = json.loads(row[0])
         return Opinion(case_id, data["text"], tuple(PageBreak(*b) for b in data["breaks"]))
 
     def put_opinion(self, source: str, opinion: Opinion) -> None:
-        payload = json.dumps({"text": opinion.text, "breaks": [
-            [b.reporter, b.volume, b.page, b.offset] for b in opinion.page_breaks]})
+        payload = json.dumps(
+            {
+                "text": opinion.text,
+                "breaks": [[b.reporter, b.volume, b.page, b.offset] for b in opinion.page_breaks],
+            }
+        )
         with self._lock, self._conn:
-            self._conn.execute("INSERT OR REPLACE INTO opinions VALUES (?,?,?,?)",
-                               (source, opinion.case_id, payload, self._now()))
+            self._conn.execute(
+                "INSERT OR REPLACE INTO opinions VALUES (?,?,?,?)",
+                (source, opinion.case_id, payload, self._now()),
+            )

@@ -64,21 +64,28 @@ def load_settings(flag: bool | None = None) -> RemoteSettings:
     """``flag`` (the command line) wins over the environment, which wins over the file."""
     section = _file_section()
     env = os.environ.get(ENABLE_ENV, "").strip().lower()
-    enabled = flag if flag is not None else (
-        env in {"1", "true", "yes", "on"} if env else bool(section.get("enabled", False)))
+    enabled = (
+        flag
+        if flag is not None
+        else (env in {"1", "true", "yes", "on"} if env else bool(section.get("enabled", False)))
+    )
     cache = section.get("cache")
     return RemoteSettings(
-        enabled=enabled, url=os.environ.get(URL_ENV) or section.get("url"),
+        enabled=enabled,
+        url=os.environ.get(URL_ENV) or section.get("url"),
         cache=Path(cache).expanduser() if cache else None,
         ttl_days=float(section.get("ttl_days", 30.0)),
-        not_found_ttl_days=float(section.get("not_found_ttl_days", 7.0)))
+        not_found_ttl_days=float(section.get("not_found_ttl_days", 7.0)),
+    )
 
 
-def remote_library(settings: RemoteSettings,
-                   transport: httpx.BaseTransport | None = None) -> CourtListenerLibrary:
+def remote_library(
+    settings: RemoteSettings, transport: httpx.BaseTransport | None = None
+) -> CourtListenerLibrary:
     client = CourtListenerClient(settings.url, transport=transport)
-    cache = RemoteCache(settings.cache or cache_dir() / "courtlistener.sqlite",
-                        settings.ttl_days, settings.not_found_ttl_days)
+    cache = RemoteCache(
+        settings.cache or cache_dir() / "courtlistener.sqlite", settings.ttl_days, settings.not_found_ttl_days
+    )
     return CourtListenerLibrary(client, cache)
 
 

@@ -56,8 +56,13 @@ class GaveUp(Exception):
     longer than ``max_wait`` (the seconds asked); else ``attempts`` faults in a row.
     """
 
-    def __init__(self, last: httpx.Response | Exception, attempts: int,
-                 throttled: bool = False, wait: float | None = None) -> None:
+    def __init__(
+        self,
+        last: httpx.Response | Exception,
+        attempts: int,
+        throttled: bool = False,
+        wait: float | None = None,
+    ) -> None:
         what = f"HTTP {last.status_code}" if isinstance(last, httpx.Response) else repr(last)
         super().__init__(f"gave up after {attempts} attempts: {what}")
         self.last, self.attempts, self.throttled, self.wait = last, attempts, throttled, wait
@@ -89,10 +94,15 @@ def retry_after(response: httpx.Response, now: Callable[[], float] = time.time) 
     return None if when is None else when - now()
 
 
-def send(call: Callable[[], httpx.Response], policy: Policy,
-         accept: Callable[[httpx.Response], T], *,
-         sleep: Callable[[float], None] = time.sleep, now: Callable[[], float] = time.time,
-         asked: Callable[[httpx.Response], float | None] | None = None) -> T:
+def send(
+    call: Callable[[], httpx.Response],
+    policy: Policy,
+    accept: Callable[[httpx.Response], T],
+    *,
+    sleep: Callable[[float], None] = time.sleep,
+    now: Callable[[], float] = time.time,
+    asked: Callable[[httpx.Response], float | None] | None = None,
+) -> T:
     """``accept(call())`` for the first response that is neither a fault nor throttled.
 
     ``asked`` reads how long a response asks to wait (default: its ``Retry-After``); a
@@ -115,8 +125,7 @@ def send(call: Callable[[], httpx.Response], policy: Policy,
                 if throttles > policy.throttle_rounds:
                     raise GaveUp(response, throttles, throttled=True)
                 wait = asked(response)
-                sleep(_bounded(policy, policy.backoff if wait is None else wait, response,
-                               throttles))
+                sleep(_bounded(policy, policy.backoff if wait is None else wait, response, throttles))
                 continue
             if status not in policy.retry_statuses:
                 try:
@@ -134,8 +143,7 @@ def send(call: Callable[[], httpx.Response], policy: Policy,
         sleep(delay)
 
 
-def _bounded(policy: Policy, seconds: float, last: httpx.Response | Exception,
-             attempts: int) -> float:
+def _bounded(policy: Policy, seconds: float, last: httpx.Response | Exception, attempts: int) -> float:
     """A wait the server asked for, within 0 .. ``max_backoff``; `GaveUp` past ``max_wait``."""
     seconds = min(policy.max_backoff, max(0.0, seconds))
     if seconds > policy.max_wait:

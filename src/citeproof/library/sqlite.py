@@ -92,8 +92,10 @@ class SQLiteLibrary:
         except sqlite3.DatabaseError as exc:
             raise LibraryError(f"{self.path} is not a citeproof library: {exc}") from None
         return Snapshot(
-            name=meta.get("name", self.path.stem), built_at=meta.get("built_at", ""),
-            cases=int(meta.get("cases", 0)), opinions_with_text=int(meta.get("opinions", 0)),
+            name=meta.get("name", self.path.stem),
+            built_at=meta.get("built_at", ""),
+            cases=int(meta.get("cases", 0)),
+            opinions_with_text=int(meta.get("opinions", 0)),
             citations=int(meta.get("citations", 0)),
         )
 
@@ -109,7 +111,8 @@ class SQLiteLibrary:
     def _authorities(self, where: str, params: tuple[object, ...]) -> tuple[Authority, ...]:
         rows = self.conn.execute(
             f"SELECT DISTINCT {_CASE_COLUMNS}, o.case_id IS NOT NULL FROM cases c "
-            f"LEFT JOIN opinions o ON o.case_id = c.id WHERE {where}", params
+            f"LEFT JOIN opinions o ON o.case_id = c.id WHERE {where}",
+            params,
         ).fetchall()
         return tuple(self._authority(row) for row in rows)
 
@@ -119,15 +122,21 @@ class SQLiteLibrary:
             (row[0],),
         ).fetchall()
         return Authority(
-            id=row[0], name=row[1], name_abbreviation=row[2], decision_date=row[3] or "",
-            court=row[4] or "", citations=tuple(ReporterCite(*c) for c in cites),
-            last_page=row[5], has_text=bool(row[6]),
+            id=row[0],
+            name=row[1],
+            name_abbreviation=row[2],
+            decision_date=row[3] or "",
+            court=row[4] or "",
+            citations=tuple(ReporterCite(*c) for c in cites),
+            last_page=row[5],
+            has_text=bool(row[6]),
         )
 
     def _cases_at(self, volume: str, reporter: str, page: int) -> tuple[Authority, ...]:
         return self._authorities(
-            "c.id IN (SELECT case_id FROM citations WHERE reporter = ? AND volume = ? "
-            "AND page_num = ?)", (reporter, volume, page))
+            "c.id IN (SELECT case_id FROM citations WHERE reporter = ? AND volume = ? AND page_num = ?)",
+            (reporter, volume, page),
+        )
 
     def case(self, case_id: str) -> Authority | None:
         found = self._authorities("c.id = ?", (case_id,))
@@ -139,7 +148,9 @@ class SQLiteLibrary:
             "c.last_star_page, "
             "c.next_case_page FROM citations ci JOIN cases c ON c.id = ci.case_id "
             "WHERE ci.reporter = ? AND ci.volume = ? AND ci.page_num < ? "
-            "ORDER BY ci.page_num DESC LIMIT 1", (reporter, volume, page)).fetchone()
+            "ORDER BY ci.page_num DESC LIMIT 1",
+            (reporter, volume, page),
+        ).fetchone()
         if row is None:
             return None
         case_id, first, paginated, last_page, last_star, next_page = row
@@ -151,10 +162,17 @@ class SQLiteLibrary:
         long_gaps = self.conn.execute(
             "SELECT COUNT(*) FROM citations ci JOIN cases c ON c.id = ci.case_id "
             "WHERE ci.reporter = ? AND ci.volume = ? AND ci.page_num <= ? "
-            "AND c.next_case_page - ci.page_num > ?", (reporter, volume, first, LONG_GAP)
+            "AND c.next_case_page - ci.page_num > ?",
+            (reporter, volume, first, LONG_GAP),
         ).fetchone()[0]
-        return CasePages(authority, first, known, last_page is not None, next_page,
-                         in_opinions_section=next_page is not None and long_gaps == 0)
+        return CasePages(
+            authority,
+            first,
+            known,
+            last_page is not None,
+            next_page,
+            in_opinions_section=next_page is not None and long_gaps == 0,
+        )
 
     def coverage(self, reporter: str, volume: str) -> Coverage:
         if not volume.isdigit():
@@ -162,22 +180,26 @@ class SQLiteLibrary:
         row = self.conn.execute(
             "SELECT status FROM coverage WHERE reporter = ? AND ? BETWEEN first_volume AND "
             "last_volume ORDER BY CASE status WHEN 'complete' THEN 0 WHEN 'complete_opinions' "
-            "THEN 1 ELSE 2 END LIMIT 1", (reporter, int(volume))).fetchone()
+            "THEN 1 ELSE 2 END LIMIT 1",
+            (reporter, int(volume)),
+        ).fetchone()
         return Coverage(row[0]) if row else Coverage.NOT_COVERED
 
     def coverage_table(self) -> list[tuple[str, str, int, int]]:
         """``(reporter, status, volumes, ranges)`` per reporter and status."""
         return self.conn.execute(
             "SELECT reporter, status, SUM(last_volume - first_volume + 1), COUNT(*) "
-            "FROM coverage GROUP BY reporter, status ORDER BY reporter, status").fetchall()
+            "FROM coverage GROUP BY reporter, status ORDER BY reporter, status"
+        ).fetchall()
 
     def _opinion(self, case_id: str) -> Opinion | None:
         row = self.conn.execute("SELECT text FROM opinions WHERE case_id = ?", (case_id,)).fetchone()
         if row is None:
             return None
         breaks = self.conn.execute(
-            "SELECT reporter, volume, page, offset FROM page_breaks WHERE case_id = ? "
-            "ORDER BY offset, rowid", (case_id,)).fetchall()
+            "SELECT reporter, volume, page, offset FROM page_breaks WHERE case_id = ? ORDER BY offset, rowid",
+            (case_id,),
+        ).fetchall()
         return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks))
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
@@ -185,12 +207,18 @@ class SQLiteLibrary:
         if not keys:
             return ()
         marks = ",".join("?" * len(keys))
-        ids = [r[0] for r in self.conn.execute(
-            f"SELECT case_id FROM name_keys WHERE key IN ({marks}) GROUP BY case_id "
-            f"HAVING COUNT(DISTINCT key) = ? LIMIT 200", (*keys, len(keys))).fetchall()]
+        ids = [
+            r[0]
+            for r in self.conn.execute(
+                f"SELECT case_id FROM name_keys WHERE key IN ({marks}) GROUP BY case_id "
+                f"HAVING COUNT(DISTINCT key) = ? LIMIT 200",
+                (*keys, len(keys)),
+            ).fetchall()
+        ]
         found = [a for i in ids if (a := self.case(i)) is not None]
-        ranked = sorted(((same_name_score(name, a.name_abbreviation), a) for a in found),
-                        key=lambda pair: -pair[0])
+        ranked = sorted(
+            ((same_name_score(name, a.name_abbreviation), a) for a in found), key=lambda pair: -pair[0]
+        )
         return tuple(a for score, a in ranked[:limit] if score >= SAME_NAME)
 
     def passages(self, case_id: str, query: str, limit: int = 5) -> list[tuple[str, int, str]]:
@@ -200,4 +228,6 @@ class SQLiteLibrary:
             return []
         return self.conn.execute(
             "SELECT reporter, page, text FROM passages WHERE passages MATCH ? AND case_id = ? "
-            "ORDER BY rank LIMIT ?", (terms, case_id, limit)).fetchall()
+            "ORDER BY rank LIMIT ?",
+            (terms, case_id, limit),
+        ).fetchall()

@@ -28,19 +28,34 @@ from citeproof.llm.tools import ACTIONS, Action, AgentTools
 DEFAULT_BUDGET = 30
 STATUSES = ("correct", "hallucinated", "pending")
 KINDS = [k.value for k in ErrorKind]
-_BELIEF_ITEM = {"type": "object", "properties": {
-    "citation": {"type": "string"}, "status": {"type": "string", "enum": list(STATUSES)},
-    "kind": {"type": ["string", "null"], "enum": [*KINDS, None]}, "evidence": {"type": "string"}},
-    "required": ["citation", "status", "evidence"]}
-AGENT_SCHEMA: dict[str, Any] = {"type": "object", "properties": {
-    "thought": {"type": "string"},
-    "action": {"type": "object", "properties": {
-        "name": {"type": "string", "enum": list(ACTIONS)}, "args": {"type": "object"}},
-        "required": ["name", "args"]},
-    "belief": {"type": "array", "items": _BELIEF_ITEM}},
-    "required": ["thought", "action", "belief"]}
-FINAL_SCHEMA: dict[str, Any] = {"type": "object", "properties": {
-    "belief": {"type": "array", "items": _BELIEF_ITEM}}, "required": ["belief"]}
+_BELIEF_ITEM = {
+    "type": "object",
+    "properties": {
+        "citation": {"type": "string"},
+        "status": {"type": "string", "enum": list(STATUSES)},
+        "kind": {"type": ["string", "null"], "enum": [*KINDS, None]},
+        "evidence": {"type": "string"},
+    },
+    "required": ["citation", "status", "evidence"],
+}
+AGENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "thought": {"type": "string"},
+        "action": {
+            "type": "object",
+            "properties": {"name": {"type": "string", "enum": list(ACTIONS)}, "args": {"type": "object"}},
+            "required": ["name", "args"],
+        },
+        "belief": {"type": "array", "items": _BELIEF_ITEM},
+    },
+    "required": ["thought", "action", "belief"],
+}
+FINAL_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {"belief": {"type": "array", "items": _BELIEF_ITEM}},
+    "required": ["belief"],
+}
 _QUOTED = re.compile(r"[“\"]([^”\"]{12,})[”\"]")
 
 
@@ -88,15 +103,16 @@ def rules_beliefs(report: Report) -> dict[str, Belief]:
         c = v.citation
         if c.type is not CitationType.CASE:
             continue
-        base = Belief(c.id, c.text, c.proposition,
-                      case_id=v.authority.id if v.authority else None)
+        base = Belief(c.id, c.text, c.proposition, case_id=v.authority.id if v.authority else None)
         if v.status is Status.HALLUCINATED:
             e = v.errors[0]
-            out[c.id] = replace(base, status="hallucinated", kind=e.kind.value,
-                                evidence=e.evidence or e.explanation)
-        elif v.status is Status.VERIFIED and (not c.proposition or any(
-                f.kind is ErrorKind.MISREPRESENTATION and f.outcome is Outcome.PASS
-                for f in v.findings)):
+            out[c.id] = replace(
+                base, status="hallucinated", kind=e.kind.value, evidence=e.evidence or e.explanation
+            )
+        elif v.status is Status.VERIFIED and (
+            not c.proposition
+            or any(f.kind is ErrorKind.MISREPRESENTATION and f.outcome is Outcome.PASS for f in v.findings)
+        ):
             out[c.id] = replace(base, status="correct", evidence="verified by the rules")
         else:
             why = v.reason.value if v.reason else "support not decided by the rules"
@@ -122,8 +138,15 @@ AGENT_RULES = (
 )
 
 
-def state_prompt(text: str, beliefs: dict[str, Belief], notes: list[str],
-                 recent: list[tuple[str, str]], done: list[str], steps: int, budget: int) -> str:
+def state_prompt(
+    text: str,
+    beliefs: dict[str, Belief],
+    notes: list[str],
+    recent: list[tuple[str, str]],
+    done: list[str],
+    steps: int,
+    budget: int,
+) -> str:
     lines = [f"Excerpt:\n{text}\n", "Citations (belief):"]
     lines += [b.line() for b in beliefs.values()]
     if notes:
@@ -146,8 +169,9 @@ class _Loop:
         self.done: list[str] = []
         self.recent: list[tuple[str, str]] = []
         self.steps = self.calls = self.repeats = self.prompt_tokens = self.completion_tokens = 0
-        self.trace: list[dict[str, Any]] = [{"type": "start", "text": text, "budget": budget,
-                                             "beliefs": self.snapshot()}]
+        self.trace: list[dict[str, Any]] = [
+            {"type": "start", "text": text, "budget": budget, "beliefs": self.snapshot()}
+        ]
 
     def pending(self) -> bool:
         return any(b.status == "pending" for b in self.beliefs.values())
@@ -161,19 +185,34 @@ class _Loop:
         self.completion_tokens += reply.completion_tokens
 
     def result(self, stopped: str) -> AgentRun:
-        self.trace.append({"type": "end", "stopped": stopped, "steps": self.steps,
-                           "calls": self.calls, "repeats": self.repeats,
-                           "beliefs": self.snapshot()})
+        self.trace.append(
+            {
+                "type": "end",
+                "stopped": stopped,
+                "steps": self.steps,
+                "calls": self.calls,
+                "repeats": self.repeats,
+                "beliefs": self.snapshot(),
+            }
+        )
         ruled = [e.fragment for v in self.report.verdicts for e in v.errors if e.fragment]
-        agent = [b.fragment() for b in self.beliefs.values()
-                 if b.status == "hallucinated" and b.by == "agent"]
-        return AgentRun(tuple(self.beliefs.values()), tuple(dict.fromkeys(ruled + agent)),
-                        self.steps, self.calls, self.repeats, self.prompt_tokens,
-                        self.completion_tokens, stopped, tuple(self.trace))
+        agent = [
+            b.fragment() for b in self.beliefs.values() if b.status == "hallucinated" and b.by == "agent"
+        ]
+        return AgentRun(
+            tuple(self.beliefs.values()),
+            tuple(dict.fromkeys(ruled + agent)),
+            self.steps,
+            self.calls,
+            self.repeats,
+            self.prompt_tokens,
+            self.completion_tokens,
+            stopped,
+            tuple(self.trace),
+        )
 
 
-def apply_updates(beliefs: dict[str, Belief], updates: list[dict[str, Any]],
-                  library: Library) -> list[str]:
+def apply_updates(beliefs: dict[str, Belief], updates: list[dict[str, Any]], library: Library) -> list[str]:
     """Merge the model's belief updates; rules-settled records never change. Returns the
     rejected updates (a hallucination claim without checkable evidence)."""
     rejected = []
@@ -183,11 +222,14 @@ def apply_updates(beliefs: dict[str, Belief], updates: list[dict[str, Any]],
             continue
         status, kind, evidence = u["status"], u.get("kind"), u.get("evidence", "")
         if status == "hallucinated" and not _evidence_ok(old, kind, evidence, library):
-            rejected.append(f"{old.citation_id}: a {kind or 'hallucination'} claim needs "
-                            "evidence (a quote of the opinion, found in its text)")
+            rejected.append(
+                f"{old.citation_id}: a {kind or 'hallucination'} claim needs "
+                "evidence (a quote of the opinion, found in its text)"
+            )
             continue
-        beliefs[old.citation_id] = replace(old, status=status, evidence=evidence, by="agent",
-                                           kind=kind if status == "hallucinated" else None)
+        beliefs[old.citation_id] = replace(
+            old, status=status, evidence=evidence, by="agent", kind=kind if status == "hallucinated" else None
+        )
     return rejected
 
 
@@ -199,16 +241,21 @@ def _evidence_ok(b: Belief, kind: str | None, evidence: str, library: Library) -
     opinion = library.opinion(b.case_id)
     if opinion is None:
         return True
-    return any((m := locate(q, opinion.text)) is not None and m.found
-               for q in _QUOTED.findall(evidence))
+    return any((m := locate(q, opinion.text)) is not None and m.found for q in _QUOTED.findall(evidence))
 
 
 class BeliefAgent:
     """The bounded loop; ``remote`` is a CourtListener library when one is configured."""
 
-    def __init__(self, model: ChatModel, library: Library, budget: int = DEFAULT_BUDGET,
-                 remote: Library | None = None, max_calls: int | None = None,
-                 recent: int = 3) -> None:
+    def __init__(
+        self,
+        model: ChatModel,
+        library: Library,
+        budget: int = DEFAULT_BUDGET,
+        remote: Library | None = None,
+        max_calls: int | None = None,
+        recent: int = 3,
+    ) -> None:
         self.model, self.library, self.budget, self.remote = model, library, budget, remote
         self.max_calls = max_calls if max_calls is not None else 2 * budget
         self.keep_recent = recent
@@ -223,11 +270,15 @@ class BeliefAgent:
             if loop.steps >= self.budget or loop.calls >= self.max_calls:
                 stopped = "budget" if loop.steps >= self.budget else "calls"
                 break
-            prompt = state_prompt(text, loop.beliefs, tools.notes, loop.recent, loop.done,
-                                  loop.steps, self.budget)
+            prompt = state_prompt(
+                text, loop.beliefs, tools.notes, loop.recent, loop.done, loop.steps, self.budget
+            )
             try:
-                reply = self.model.chat([{"role": "system", "content": system},
-                                         {"role": "user", "content": prompt}], AGENT_SCHEMA, "step")
+                reply = self.model.chat(
+                    [{"role": "system", "content": system}, {"role": "user", "content": prompt}],
+                    AGENT_SCHEMA,
+                    "step",
+                )
             except LLMError as exc:
                 loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason.value})
                 stopped = "error"
@@ -255,13 +306,25 @@ class BeliefAgent:
             loop.steps += 1
             observation = loop.cache[key] = tools.run(action)
             loop.done.append(key)
-        shown = ("(repeated action: answered from cache, not counted)\n" if repeated else "") \
-            + observation + "".join(f"\nrejected update: {r}" for r in rejected)
-        loop.recent = (loop.recent + [(key, shown)])[-self.keep_recent:]
-        loop.trace.append({"type": "step", "call": loop.calls, "reply": reply.content,
-                           "action": key, "cached": repeated, "observation": observation,
-                           "rejected": rejected, "steps": loop.steps,
-                           "beliefs": loop.snapshot()})
+        shown = (
+            ("(repeated action: answered from cache, not counted)\n" if repeated else "")
+            + observation
+            + "".join(f"\nrejected update: {r}" for r in rejected)
+        )
+        loop.recent = (loop.recent + [(key, shown)])[-self.keep_recent :]
+        loop.trace.append(
+            {
+                "type": "step",
+                "call": loop.calls,
+                "reply": reply.content,
+                "action": key,
+                "cached": repeated,
+                "observation": observation,
+                "rejected": rejected,
+                "steps": loop.steps,
+                "beliefs": loop.snapshot(),
+            }
+        )
         return action.name == "finish"
 
 
@@ -273,15 +336,19 @@ def single_call(model: ChatModel, library: Library, text: str) -> AgentRun:
     system = SYSTEM + " You cannot take actions: answer now with JSON {belief: [updates]}."
     prompt = state_prompt(text, loop.beliefs, [], [], [], 0, 0)
     try:
-        reply = model.chat([{"role": "system", "content": system},
-                            {"role": "user", "content": prompt}], FINAL_SCHEMA, "final")
+        reply = model.chat(
+            [{"role": "system", "content": system}, {"role": "user", "content": prompt}],
+            FINAL_SCHEMA,
+            "final",
+        )
     except LLMError as exc:
         loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason.value})
         return loop.result("error")
     loop.count(reply)
     rejected = apply_updates(loop.beliefs, reply.data["belief"], library)
-    loop.trace.append({"type": "step", "call": 1, "reply": reply.content, "rejected": rejected,
-                       "beliefs": loop.snapshot()})
+    loop.trace.append(
+        {"type": "step", "call": 1, "reply": reply.content, "rejected": rejected, "beliefs": loop.snapshot()}
+    )
     return loop.result("finished")
 
 
@@ -293,8 +360,7 @@ def write_trace(records: tuple[dict[str, Any], ...], path: str | Path) -> None:
 
 
 def read_trace(path: str | Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 class ReplayMismatch(AssertionError):
@@ -305,27 +371,30 @@ class _ReplayModel:
     def __init__(self, records: list[dict[str, Any]]) -> None:
         self._replies = [r for r in records if r["type"] in ("step", "error")]
 
-    def chat(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None,
-             name: str = "answer") -> ChatReply:
+    def chat(
+        self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None, name: str = "answer"
+    ) -> ChatReply:
         if not self._replies:
             raise ReplayMismatch("the run asked for more replies than the trace holds")
         record = self._replies.pop(0)
         if record["type"] == "error":
             raise LLMError(record["error"], Reason(record["reason"]))
-        return ChatReply(record["reply"], json.loads(record["reply"]), 0, 0, cached=True,
-                         requests=0)
+        return ChatReply(record["reply"], json.loads(record["reply"]), 0, 0, cached=True, requests=0)
 
 
 def replay(path: str | Path, library: Library, remote: Library | None = None) -> AgentRun:
     """Re-run a trace's recorded replies through the loop; every record must recur."""
     records = read_trace(path)
     start = records[0]
-    agent = BeliefAgent(_ReplayModel(records), library, start["budget"], remote,
-                        start["max_calls"], start["recent"])
+    agent = BeliefAgent(
+        _ReplayModel(records), library, start["budget"], remote, start["max_calls"], start["recent"]
+    )
     run = agent.run(start["text"])
     if list(run.trace) != records:
-        diverged = next(i for i, (a, b) in enumerate(zip(run.trace, records, strict=False))
-                        if a != b) if len(run.trace) == len(records) else min(len(run.trace),
-                                                                               len(records))
+        diverged = (
+            next(i for i, (a, b) in enumerate(zip(run.trace, records, strict=False)) if a != b)
+            if len(run.trace) == len(records)
+            else min(len(run.trace), len(records))
+        )
         raise ReplayMismatch(f"replay diverges from {path} at record {diverged}")
     return run

@@ -35,15 +35,16 @@ class ResponseCache:
     def get(self, key: str) -> tuple[str, int, int] | None:
         with self._lock:
             row = self._conn.execute(
-                "SELECT content, prompt_tokens, completion_tokens FROM responses WHERE key = ?",
-                (key,)).fetchone()
+                "SELECT content, prompt_tokens, completion_tokens FROM responses WHERE key = ?", (key,)
+            ).fetchone()
         return (row[0], int(row[1]), int(row[2])) if row else None
 
-    def put(self, key: str, model: str, content: str, prompt_tokens: int,
-            completion_tokens: int) -> None:
+    def put(self, key: str, model: str, content: str, prompt_tokens: int, completion_tokens: int) -> None:
         with self._lock, self._conn:
-            self._conn.execute("INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?)",
-                               (key, model, content, prompt_tokens, completion_tokens))
+            self._conn.execute(
+                "INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?)",
+                (key, model, content, prompt_tokens, completion_tokens),
+            )
 
     def __len__(self) -> int:
         with self._lock:

@@ -53,8 +53,9 @@ class LLMConfig:
     cache_path: str | None = None  # None: the user cache dir; "off": no cache
 
     @classmethod
-    def load(cls, env: Mapping[str, str] | None = None, file: str | Path | None = None,
-             **overrides: Any) -> LLMConfig:
+    def load(
+        cls, env: Mapping[str, str] | None = None, file: str | Path | None = None, **overrides: Any
+    ) -> LLMConfig:
         """Flags (``overrides`` that are not None) over environment over a TOML file."""
         env = os.environ if env is None else env
         values: dict[str, Any] = {}
@@ -63,14 +64,17 @@ class LLMConfig:
             table = tomllib.loads(Path(path).read_text(encoding="utf-8")).get("llm", {})
             names = {f.name for f in fields(cls)} - {"api_key"}  # keys live in the environment
             values.update({k: v for k, v in table.items() if k in names})
-        for name, var in (("base_url", "OPENAI_BASE_URL"), ("api_key", "OPENAI_API_KEY"),
-                          ("model", "CITEPROOF_LLM_MODEL"), ("cache_path", "CITEPROOF_LLM_CACHE")):
+        for name, var in (
+            ("base_url", "OPENAI_BASE_URL"),
+            ("api_key", "OPENAI_API_KEY"),
+            ("model", "CITEPROOF_LLM_MODEL"),
+            ("cache_path", "CITEPROOF_LLM_CACHE"),
+        ):
             if env.get(var):
                 values[name] = env[var]
         values.update({k: v for k, v in overrides.items() if v is not None})
         if not values.get("model"):
-            raise LLMError("no model configured: set CITEPROOF_LLM_MODEL or pass --model",
-                           Reason.NOT_CHECKED)
+            raise LLMError("no model configured: set CITEPROOF_LLM_MODEL or pass --model", Reason.NOT_CHECKED)
         return cls(**values)
 
     def open_cache(self) -> ResponseCache | None:
@@ -96,37 +100,59 @@ class ChatReply:
 class ChatModel(Protocol):
     """What the judge and the agent need from a model (a client, a replay, a script)."""
 
-    def chat(self, messages: list[Message], schema: dict[str, Any] | None = None,
-             name: str = "answer") -> ChatReply: ...
+    def chat(
+        self, messages: list[Message], schema: dict[str, Any] | None = None, name: str = "answer"
+    ) -> ChatReply: ...
 
 
 class ChatClient:
     """Talks to ``{base_url}/chat/completions``."""
 
-    def __init__(self, config: LLMConfig, transport: httpx.BaseTransport | None = None,
-                 sleep: Callable[[float], None] = time.sleep,
-                 cache: ResponseCache | None | bool = True) -> None:
+    def __init__(
+        self,
+        config: LLMConfig,
+        transport: httpx.BaseTransport | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        cache: ResponseCache | None | bool = True,
+    ) -> None:
         self.config = config
         headers = {"Authorization": f"Bearer {config.api_key}"} if config.api_key else {}
-        self._http = httpx.Client(base_url=config.base_url.rstrip("/") + "/", headers=headers,
-                                  timeout=config.timeout, transport=transport)
+        self._http = httpx.Client(
+            base_url=config.base_url.rstrip("/") + "/",
+            headers=headers,
+            timeout=config.timeout,
+            transport=transport,
+        )
         self._sleep = sleep
-        self._retry = retry.Policy(attempts=config.max_retries + 1, backoff=config.backoff,
-                                   max_backoff=config.max_backoff)  # 429 and 5xx, Retry-After
-        self.cache = config.open_cache() if cache is True else \
-            (cache if isinstance(cache, ResponseCache) else None)
+        self._retry = retry.Policy(
+            attempts=config.max_retries + 1, backoff=config.backoff, max_backoff=config.max_backoff
+        )  # 429 and 5xx, Retry-After
+        self.cache = (
+            config.open_cache() if cache is True else (cache if isinstance(cache, ResponseCache) else None)
+        )
 
     @property
     def name(self) -> str:
         return self.config.model
 
-    def chat(self, messages: list[Message], schema: dict[str, Any] | None = None,
-             name: str = "answer", seed: int | None = None) -> ChatReply:
+    def chat(
+        self,
+        messages: list[Message],
+        schema: dict[str, Any] | None = None,
+        name: str = "answer",
+        seed: int | None = None,
+    ) -> ChatReply:
         """One validated reply; `LLMError` when none could be had. ``seed`` is sent to
         endpoints that sample with one (and is part of the cache key)."""
-        key = cache_key(self.config.model, {"messages": messages, "schema": schema,
-                                            "temperature": self.config.temperature,
-                                            **({"seed": seed} if seed is not None else {})})
+        key = cache_key(
+            self.config.model,
+            {
+                "messages": messages,
+                "schema": schema,
+                "temperature": self.config.temperature,
+                **({"seed": seed} if seed is not None else {}),
+            },
+        )
         hit = self.cache.get(key) if self.cache is not None else None
         if hit is not None:
             data = parse_json(hit[0], schema) if schema else None
@@ -140,41 +166,53 @@ class ChatClient:
             except SchemaError as exc:
                 problem = str(exc)
                 log.info("model %s gave an invalid reply (%s); asking again", self.name, problem)
-                convo += [{"role": "assistant", "content": content},
-                          {"role": "user", "content": f"That reply was invalid: {problem}. "
-                           "Answer again with only the JSON object the schema asks for."}]
+                convo += [
+                    {"role": "assistant", "content": content},
+                    {
+                        "role": "user",
+                        "content": f"That reply was invalid: {problem}. "
+                        "Answer again with only the JSON object the schema asks for.",
+                    },
+                ]
                 continue
             if self.cache is not None:
                 self.cache.put(key, self.config.model, content, *tokens)
             return ChatReply(content, data, tokens[0], tokens[1], requests=attempt)
         raise LLMError(f"no valid reply from {self.name}: {problem}", Reason.BACKEND_ERROR)
 
-    def _body(self, messages: list[Message], schema: dict[str, Any] | None,
-              name: str, seed: int | None = None) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.config.model, "messages": messages,
-                                "temperature": self.config.temperature}
+    def _body(
+        self, messages: list[Message], schema: dict[str, Any] | None, name: str, seed: int | None = None
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": self.config.model,
+            "messages": messages,
+            "temperature": self.config.temperature,
+        }
         if seed is not None:
             body["seed"] = seed
         if schema is not None and self.config.response_format == "json_schema":
-            body["response_format"] = {"type": "json_schema",
-                                       "json_schema": {"name": name, "schema": schema}}
+            body["response_format"] = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
         elif schema is not None and self.config.response_format == "json_object":
             body["response_format"] = {"type": "json_object"}
         return body
 
-    def _complete(self, messages: list[Message], schema: dict[str, Any] | None,
-                  name: str, seed: int | None = None) -> tuple[str, int, int]:
+    def _complete(
+        self, messages: list[Message], schema: dict[str, Any] | None, name: str, seed: int | None = None
+    ) -> tuple[str, int, int]:
         body = self._body(messages, schema, name, seed)
         try:
-            return retry.send(lambda: self._http.post("chat/completions", json=body),
-                              self._retry, self._accept, sleep=self._sleep)
+            return retry.send(
+                lambda: self._http.post("chat/completions", json=body),
+                self._retry,
+                self._accept,
+                sleep=self._sleep,
+            )
         except retry.GaveUp as gave_up:
             raise self._failure(gave_up.last) from None
 
     def _accept(self, resp: httpx.Response) -> tuple[str, int, int]:
         if resp.status_code != 200:
-            raise LLMError(f"{self.name}: HTTP {resp.status_code}: "
-                           f"{self._scrub(resp.text[:200])}")
+            raise LLMError(f"{self.name}: HTTP {resp.status_code}: {self._scrub(resp.text[:200])}")
         parsed = _completion(resp)
         if parsed is None:
             raise retry.Again("malformed completion response")

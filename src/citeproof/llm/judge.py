@@ -54,10 +54,12 @@ SYSTEM = (
 def judge_prompt(citation: Citation, case_name: str, passages: list[Passage]) -> list[dict[str, str]]:
     pins = ", ".join(str(p) for p in citation.pin_pages) or "none"
     shown = "\n\n".join(f"{p.label()} {p.text.strip()}" for p in passages)
-    user = (f"Case: {case_name}, {citation.cite or citation.text}\n"
-            f"Pin pages: {pins}\n"
-            f"Proposition: {citation.proposition}\n\n"
-            f"Passages:\n{shown}")
+    user = (
+        f"Case: {case_name}, {citation.cite or citation.text}\n"
+        f"Pin pages: {pins}\n"
+        f"Proposition: {citation.proposition}\n\n"
+        f"Passages:\n{shown}"
+    )
     return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": user}]
 
 
@@ -97,13 +99,15 @@ class LLMJudge:
         return findings_from(Answer(**reply.data), citation, opinion, self.flag_not_supported)
 
 
-def _unknown(why: str, reason: Reason | None = Reason.NOT_CHECKED,
-             kind: ErrorKind = ErrorKind.MISREPRESENTATION) -> Finding:
+def _unknown(
+    why: str, reason: Reason | None = Reason.NOT_CHECKED, kind: ErrorKind = ErrorKind.MISREPRESENTATION
+) -> Finding:
     return Finding(kind=kind, outcome=Outcome.UNKNOWN, explanation=why, reason=reason)
 
 
-def findings_from(answer: Answer, c: Citation, opinion: Opinion,
-                  flag_not_supported: bool = True) -> list[Finding]:
+def findings_from(
+    answer: Answer, c: Citation, opinion: Opinion, flag_not_supported: bool = True
+) -> list[Finding]:
     """The judge's answer as findings, after checking its quote against the opinion."""
     if answer.verdict == "not_enough_text":
         return [_unknown("the LLM judge found too little text to decide")]
@@ -113,22 +117,44 @@ def findings_from(answer: Answer, c: Citation, opinion: Opinion,
     reporter = c.reporter or (opinion.reporters()[0] if opinion.reporters() else "")
     page = opinion.page_at(match.start, reporter) if reporter else None
     where = f" (page {page})" if page else ""
-    evidence = f"the opinion says{where}: \"{match.real_wording[:300]}\""
+    evidence = f'the opinion says{where}: "{match.real_wording[:300]}"'
     kind, prop = ErrorKind.MISREPRESENTATION, c.proposition
     if answer.verdict == "contradicted":
-        out = [Finding(kind=kind, outcome=Outcome.FAIL,
-                       explanation="the opinion states the opposite of the proposition "
-                       f"(LLM judge: {answer.explanation[:200]})", fragment=prop,
-                       span=c.proposition_span, evidence=evidence, confidence=Confidence.JUDGED)]
+        out = [
+            Finding(
+                kind=kind,
+                outcome=Outcome.FAIL,
+                explanation="the opinion states the opposite of the proposition "
+                f"(LLM judge: {answer.explanation[:200]})",
+                fragment=prop,
+                span=c.proposition_span,
+                evidence=evidence,
+                confidence=Confidence.JUDGED,
+            )
+        ]
     elif answer.verdict == "not_supported" and flag_not_supported:
-        out = [Finding(kind=kind, outcome=Outcome.FAIL,
-                       explanation="the opinion does not support the proposition "
-                       f"(LLM judge: {answer.explanation[:200]})", fragment=prop,
-                       span=c.proposition_span, evidence=evidence,
-                       confidence=Confidence.JUDGED_UNSUPPORTED)]
+        out = [
+            Finding(
+                kind=kind,
+                outcome=Outcome.FAIL,
+                explanation="the opinion does not support the proposition "
+                f"(LLM judge: {answer.explanation[:200]})",
+                fragment=prop,
+                span=c.proposition_span,
+                evidence=evidence,
+                confidence=Confidence.JUDGED_UNSUPPORTED,
+            )
+        ]
     elif answer.verdict == "supported":
-        out = [Finding(kind=kind, outcome=Outcome.PASS, explanation="the LLM judge found support",
-                       evidence=evidence, confidence=Confidence.JUDGED)]
+        out = [
+            Finding(
+                kind=kind,
+                outcome=Outcome.PASS,
+                explanation="the LLM judge found support",
+                evidence=evidence,
+                confidence=Confidence.JUDGED,
+            )
+        ]
     else:
         out = [_unknown("the LLM judge found no support but was not asked to flag that")]
     pin = _pin_finding(answer, c, opinion, page)
@@ -142,13 +168,20 @@ def _pin_finding(answer: Answer, c: Citation, opinion: Opinion, page: int | None
     if not opinion.breaks_for(c.reporter or ""):
         return None
     if page in c.pin_pages or answer.pin_page == "supports":
-        return Finding(kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.PASS,
-                       explanation=f"the supporting passage is on page {page}",
-                       confidence=Confidence.JUDGED)
+        return Finding(
+            kind=ErrorKind.WRONG_PINCITE,
+            outcome=Outcome.PASS,
+            explanation=f"the supporting passage is on page {page}",
+            confidence=Confidence.JUDGED,
+        )
     if answer.pin_page == "does_not_support":
-        return Finding(kind=ErrorKind.WRONG_PINCITE, outcome=Outcome.FAIL,
-                       explanation=f"page {c.pin_text} does not hold the cited matter",
-                       fragment=c.text, span=c.span,
-                       evidence=f"the supporting passage is on page {page} of {c.volume} "
-                       f"{c.reporter}", confidence=Confidence.JUDGED_PIN)
+        return Finding(
+            kind=ErrorKind.WRONG_PINCITE,
+            outcome=Outcome.FAIL,
+            explanation=f"page {c.pin_text} does not hold the cited matter",
+            fragment=c.text,
+            span=c.span,
+            evidence=f"the supporting passage is on page {page} of {c.volume} {c.reporter}",
+            confidence=Confidence.JUDGED_PIN,
+        )
     return None

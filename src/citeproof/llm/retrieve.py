@@ -33,21 +33,28 @@ def window(text: str, query: str, size: int = WINDOW) -> str:
         return text
     wanted = _terms(query)
     step = size // 3
-    best = max(range(0, len(text) - size + step, step),
-               key=lambda i: len(_terms(text[i:i + size]) & wanted))
-    return text[best:best + size]
+    best = max(
+        range(0, len(text) - size + step, step), key=lambda i: len(_terms(text[i : i + size]) & wanted)
+    )
+    return text[best : best + size]
 
 
 def _chunks(opinion: Opinion, reporter: str) -> list[Passage]:
     out = []
     for start in range(0, len(opinion.text), CHUNK):
-        out.append(Passage(reporter, opinion.page_at(start, reporter) if reporter else None,
-                           opinion.text[start:start + CHUNK]))
+        out.append(
+            Passage(
+                reporter,
+                opinion.page_at(start, reporter) if reporter else None,
+                opinion.text[start : start + CHUNK],
+            )
+        )
     return out
 
 
-def search_opinion(opinion: Opinion, library: Library, query: str, reporter: str,
-                   limit: int = 5) -> list[Passage]:
+def search_opinion(
+    opinion: Opinion, library: Library, query: str, reporter: str, limit: int = 5
+) -> list[Passage]:
     """Best passages for ``query``: the library's full-text index, else word overlap."""
     try:
         rows = library.passages(opinion.case_id, query, limit * 3)
@@ -62,24 +69,21 @@ def search_opinion(opinion: Opinion, library: Library, query: str, reporter: str
     return found
 
 
-def page_passages(opinion: Opinion, reporter: str, pages: tuple[int, ...],
-                  query: str) -> list[Passage]:
+def page_passages(opinion: Opinion, reporter: str, pages: tuple[int, ...], query: str) -> list[Passage]:
     """The text of each pin page (a window of it when long)."""
     out = []
     for page in pages[:3]:
         bounds = opinion.page_text(reporter, page)
         if bounds is not None:
-            out.append(Passage(reporter, page, window(opinion.text[bounds[0]:bounds[1]], query)))
+            out.append(Passage(reporter, page, window(opinion.text[bounds[0] : bounds[1]], query)))
     return out
 
 
-def passages_for(citation: Citation, opinion: Opinion, library: Library,
-                 limit: int = 5) -> list[Passage]:
+def passages_for(citation: Citation, opinion: Opinion, library: Library, limit: int = 5) -> list[Passage]:
     """Pin pages first, then the best-matching passages elsewhere, without repeats."""
     reporter = citation.reporter or (opinion.reporters()[0] if opinion.reporters() else "")
     query = citation.proposition or ""
     pinned = page_passages(opinion, reporter, citation.pin_pages, query)
     seen = {p.text for p in pinned}
-    found = [p for p in search_opinion(opinion, library, query, reporter, limit)
-             if p.text not in seen]
+    found = [p for p in search_opinion(opinion, library, query, reporter, limit) if p.text not in seen]
     return pinned + found[:limit]

@@ -12,8 +12,13 @@ import re
 from typing import Any
 
 _TYPES: dict[str, tuple[type, ...]] = {
-    "object": (dict,), "array": (list,), "string": (str,), "boolean": (bool,),
-    "number": (int, float), "integer": (int,), "null": (type(None),),
+    "object": (dict,),
+    "array": (list,),
+    "string": (str,),
+    "boolean": (bool,),
+    "number": (int, float),
+    "integer": (int,),
+    "null": (type(None),),
 }
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
 

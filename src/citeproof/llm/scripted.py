@@ -29,12 +29,17 @@ MATCH = 0.6  # share of the proposition's content words a sentence must hold
 UNRELATED = 0.25  # below this share in every retrieved sentence: not supported
 _PASSAGE = re.compile(r"^\[(?:(?P<reporter>[^\]]+?) page (?P<page>\d+)|unpaged)\] ", re.M)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]")
-_ABBREVIATION = re.compile(r"(?:(?:^|[\s(])(?i:mrs?|ms|dr|jr|sr|st|co|corp|inc|ltd|no|nos|v|vs|"
-                           r"app|supp|ct|ed|cir|dist|art|sec|gen|stat|ann|rev|id|e\.g|i\.e)"
-                           r"|(?:^|[\s(])[A-Z])\.$")
+_ABBREVIATION = re.compile(
+    r"(?:(?:^|[\s(])(?i:mrs?|ms|dr|jr|sr|st|co|corp|inc|ltd|no|nos|v|vs|"
+    r"app|supp|ct|ed|cir|dist|art|sec|gen|stat|ann|rev|id|e\.g|i\.e)"
+    r"|(?:^|[\s(])[A-Z])\.$"
+)
 _QUESTION = re.compile(r"\?|\bwhether\b", re.I)
-_BELIEF = re.compile(r"^(?P<id>c\d+): .*?(?:\| case_id=(?P<case>\S+) )?"
-                     r"(?:\| proposition: \"(?P<prop>.*?)\" )?=> pending", re.M)
+_BELIEF = re.compile(
+    r"^(?P<id>c\d+): .*?(?:\| case_id=(?P<case>\S+) )?"
+    r"(?:\| proposition: \"(?P<prop>.*?)\" )?=> pending",
+    re.M,
+)
 
 
 def _unquoted(text: str) -> str:
@@ -43,9 +48,13 @@ def _unquoted(text: str) -> str:
 
 def _passages(text: str) -> list[tuple[int | None, str]]:
     marks = list(_PASSAGE.finditer(text))
-    return [(int(m["page"]) if m["page"] else None,
-             text[m.end(): marks[i + 1].start() if i + 1 < len(marks) else len(text)])
-            for i, m in enumerate(marks)]
+    return [
+        (
+            int(m["page"]) if m["page"] else None,
+            text[m.end() : marks[i + 1].start() if i + 1 < len(marks) else len(text)],
+        )
+        for i, m in enumerate(marks)
+    ]
 
 
 def sentences(text: str) -> list[str]:
@@ -70,8 +79,11 @@ def final_clause(proposition: str) -> str:
     return proposition
 
 
-def decide(proposition: str, case_name: str, passages: Sequence[tuple[int | None, str]],
-           ) -> tuple[str, str, int | None, float]:
+def decide(
+    proposition: str,
+    case_name: str,
+    passages: Sequence[tuple[int | None, str]],
+) -> tuple[str, str, int | None, float]:
     """``(verdict, quote, page, overlap)`` from the best-matching retrieved sentence."""
     verdict = _decide(proposition, case_name, passages)
     tail = final_clause(proposition)
@@ -81,8 +93,11 @@ def decide(proposition: str, case_name: str, passages: Sequence[tuple[int | None
     return verdict
 
 
-def _decide(proposition: str, case_name: str, passages: Sequence[tuple[int | None, str]],
-            ) -> tuple[str, str, int | None, float]:
+def _decide(
+    proposition: str,
+    case_name: str,
+    passages: Sequence[tuple[int | None, str]],
+) -> tuple[str, str, int | None, float]:
     claim, polarity = _signature(_unquoted(proposition))
     claim -= _signature(case_name)[0]
     best: tuple[float, str, int | None, int] = (0.0, "", None, polarity)
@@ -99,8 +114,7 @@ def _decide(proposition: str, case_name: str, passages: Sequence[tuple[int | Non
     if len(claim) < MIN_CONTENT_WORDS:
         return "not_enough_text", "", None, score
     if score < UNRELATED:
-        return ("not_supported", quote, page, score) if quote else \
-            ("not_enough_text", "", None, score)
+        return ("not_supported", quote, page, score) if quote else ("not_enough_text", "", None, score)
     asks = bool(_QUESTION.search(quote)) and not _QUESTION.search(proposition)
     if score < MATCH or asks:  # a question asserts nothing
         return "not_enough_text", "", None, score
@@ -126,8 +140,12 @@ def judge_reply(user: str) -> dict[str, Any]:
             pin = "supports"
         elif on_pins:
             pin = "does_not_support"
-    return {"verdict": verdict, "quote": quote, "pin_page": pin,
-            "explanation": "decided from the best-matching retrieved sentence"}
+    return {
+        "verdict": verdict,
+        "quote": quote,
+        "pin_page": pin,
+        "explanation": "decided from the best-matching retrieved sentence",
+    }
 
 
 def agent_reply(user: str) -> dict[str, Any]:
@@ -142,13 +160,20 @@ def agent_reply(user: str) -> dict[str, Any]:
         if search not in user:
             return _act("search_opinion", {"case_id": case, "query": prop}, [])
         result = user.split(f"Result of {search}:\n", 1)
-        verdict, quote, _, _ = decide(prop, "", _passages(result[-1].split("\n\nResult of ")[0])) \
-            if len(result) == 2 else ("not_enough_text", "", None, 0.0)
+        verdict, quote, _, _ = (
+            decide(prop, "", _passages(result[-1].split("\n\nResult of ")[0]))
+            if len(result) == 2
+            else ("not_enough_text", "", None, 0.0)
+        )
         if verdict == "not_enough_text":
             return _act("note", {"text": f"undecided {cid}"}, [])
         status = "correct" if verdict == "supported" else "hallucinated"
-        belief = {"citation": cid, "status": status, "evidence": f'the opinion says "{quote}"',
-                  "kind": "misrepresentation" if status == "hallucinated" else None}
+        belief = {
+            "citation": cid,
+            "status": status,
+            "evidence": f'the opinion says "{quote}"',
+            "kind": "misrepresentation" if status == "hallucinated" else None,
+        }
         return _act("think", {"text": f"{cid} is {status}"}, [belief])
     return _act("finish", {}, [])
 
@@ -173,12 +198,14 @@ class ScriptedModel:
 
     name = "scripted"
 
-    def chat(self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None,
-             name: str = "answer") -> ChatReply:
+    def chat(
+        self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None, name: str = "answer"
+    ) -> ChatReply:
         content = respond(messages, name)
         prompt = sum(len(m["content"]) for m in messages)
-        return ChatReply(content, parse_json(content, schema) if schema else None,
-                         prompt // 4, len(content) // 4)
+        return ChatReply(
+            content, parse_json(content, schema) if schema else None, prompt // 4, len(content) // 4
+        )
 
 
 def completion(request: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +214,12 @@ def completion(request: dict[str, Any]) -> dict[str, Any]:
     name = fmt.get("json_schema", {}).get("name", "answer")
     content = respond(request["messages"], name)
     prompt = sum(len(m["content"]) for m in request["messages"])
-    return {"id": "scripted", "object": "chat.completion", "model": request.get("model"),
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content}}],
-            "usage": {"prompt_tokens": prompt // 4, "completion_tokens": len(content) // 4}}
+    return {
+        "id": "scripted",
+        "object": "chat.completion",
+        "model": request.get("model"),
+        "choices": [
+            {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}
+        ],
+        "usage": {"prompt_tokens": prompt // 4, "completion_tokens": len(content) // 4},
+    }

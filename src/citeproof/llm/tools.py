@@ -14,13 +14,27 @@ from citeproof.core.read import document_from_text
 from citeproof.core.resolve import resolve
 from citeproof.llm.retrieve import search_opinion, window
 
-ACTIONS = ("lookup_citation", "search_library", "search_courtlistener", "fetch_opinion",
-           "search_opinion", "read_page", "note", "think", "finish")
+ACTIONS = (
+    "lookup_citation",
+    "search_library",
+    "search_courtlistener",
+    "fetch_opinion",
+    "search_opinion",
+    "read_page",
+    "note",
+    "think",
+    "finish",
+)
 ARGS: dict[str, tuple[str, ...]] = {
-    "lookup_citation": ("citation",), "search_courtlistener": ("citation",),
-    "search_library": ("name",), "fetch_opinion": ("case_id",),
-    "search_opinion": ("case_id", "query"), "read_page": ("case_id", "page"),
-    "note": ("text",), "think": ("text",), "finish": (),
+    "lookup_citation": ("citation",),
+    "search_courtlistener": ("citation",),
+    "search_library": ("name",),
+    "fetch_opinion": ("case_id",),
+    "search_opinion": ("case_id", "query"),
+    "read_page": ("case_id", "page"),
+    "note": ("text",),
+    "think": ("text",),
+    "finish": (),
 }
 OBSERVATION_CHARS = 2400
 
@@ -33,8 +47,10 @@ class Action:
     @classmethod
     def of(cls, name: str, args: dict[str, Any]) -> Action:
         wanted = ARGS.get(name, ())
-        return cls(name, tuple(sorted((k, str(v).strip()) for k, v in args.items()
-                                      if k in wanted or k == "reporter")))
+        return cls(
+            name,
+            tuple(sorted((k, str(v).strip()) for k, v in args.items() if k in wanted or k == "reporter")),
+        )
 
     def arg(self, key: str) -> str:
         return dict(self.args).get(key, "")
@@ -45,8 +61,10 @@ class Action:
 
 def describe_authority(a: Authority) -> str:
     cites = "; ".join(str(c) for c in a.citations[:4])
-    return (f"case_id={a.id} | {a.name_abbreviation} ({a.decision_date[:4]}) | {cites} | "
-            f"{'full text available' if a.has_text else 'no text'}")
+    return (
+        f"case_id={a.id} | {a.name_abbreviation} ({a.decision_date[:4]}) | {cites} | "
+        f"{'full text available' if a.has_text else 'no text'}"
+    )
 
 
 def describe_resolution(r: Resolution) -> str:
@@ -80,8 +98,7 @@ class AgentTools:
             return f"error: the library could not answer ({exc.reason})"
 
     def _lookup(self, text: str, library: Library) -> str:
-        cites = [c for c in extract_citations(document_from_text(text))
-                 if c.type is CitationType.CASE]
+        cites = [c for c in extract_citations(document_from_text(text)) if c.type is CitationType.CASE]
         if not cites:
             return f"no case citation recognised in {text!r}"
         return describe_resolution(resolve(cites[0], library))
@@ -105,8 +122,7 @@ class AgentTools:
         head = describe_authority(authority) if authority else opinion.case_id
         pages = {r: [b.page for b in opinion.breaks_for(r)] for r in opinion.reporters()}
         spans = "; ".join(f"{r} pages {p[0]}-{p[-1]}" for r, p in pages.items() if p)
-        return f"{head}\n{len(opinion.text):,} characters; {spans or 'no page markers'}\n" \
-               f"{opinion.text[:800]}"
+        return f"{head}\n{len(opinion.text):,} characters; {spans or 'no page markers'}\n{opinion.text[:800]}"
 
     def _search_opinion(self, a: Action) -> str:
         opinion = self.library.opinion(a.arg("case_id"))
@@ -114,8 +130,10 @@ class AgentTools:
             return "no opinion text for that case_id"
         reporter = a.arg("reporter") or (opinion.reporters() or ("",))[0]
         found = search_opinion(opinion, self.library, a.arg("query"), reporter, limit=3)
-        return "\n\n".join(f"{p.label()} {window(p.text, a.arg('query'), 700)}" for p in found) \
+        return (
+            "\n\n".join(f"{p.label()} {window(p.text, a.arg('query'), 700)}" for p in found)
             or "no passage matches"
+        )
 
     def _read_page(self, a: Action) -> str:
         opinion = self.library.opinion(a.arg("case_id"))
@@ -126,7 +144,7 @@ class AgentTools:
         bounds = opinion.page_text(reporter, int(page)) if page.isdigit() else None
         if bounds is None:
             return f"page {page} of {reporter} is not marked in this opinion"
-        return f"[{reporter} page {page}] {opinion.text[bounds[0]:bounds[1]]}"
+        return f"[{reporter} page {page}] {opinion.text[bounds[0] : bounds[1]]}"
 
     def _note(self, a: Action) -> str:
         self.notes.append(a.arg("text"))

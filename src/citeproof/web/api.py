@@ -18,22 +18,32 @@ from citeproof.web.uploads import document_from_request
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
 BAD_INPUT: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem, "description": text} for code, text in {
-        400: "no input or malformed input", 413: "over the upload size limit",
+    code: {"model": Problem, "description": text}
+    for code, text in {
+        400: "no input or malformed input",
+        413: "over the upload size limit",
         415: "unsupported file or content type",
-        422: "unreadable document (empty, binary, not UTF-8, corrupt PDF/DOCX)"}.items()}
+        422: "unreadable document (empty, binary, not UTF-8, corrupt PDF/DOCX)",
+    }.items()
+}
 
 
 def _state(request: Request) -> Any:
     return request.app.state.citeproof
 
 
-@router.post("/check", response_model=CheckReport, responses=BAD_INPUT,
-             openapi_extra={"requestBody": CHECK_BODY},
-             summary="Check a document (file upload or text) and return the JSON report")
-async def check(request: Request, format: Literal["json", "html"] = "json",
-                details: bool = Query(False, description="add per-citation evidence details")
-                ) -> Response:
+@router.post(
+    "/check",
+    response_model=CheckReport,
+    responses=BAD_INPUT,
+    openapi_extra={"requestBody": CHECK_BODY},
+    summary="Check a document (file upload or text) and return the JSON report",
+)
+async def check(
+    request: Request,
+    format: Literal["json", "html"] = "json",
+    details: bool = Query(False, description="add per-citation evidence details"),
+) -> Response:
     """Synchronous check; the response is the JSON contract of `citeproof check --format json`."""
     state = _state(request)
     document = await document_from_request(request, state.upload_root, state.max_bytes)
@@ -46,15 +56,19 @@ async def check(request: Request, format: Literal["json", "html"] = "json",
     return JSONResponse(body)
 
 
-@router.post("/jobs", response_model=JobOut, status_code=202, responses=BAD_INPUT,
-             openapi_extra={"requestBody": CHECK_BODY},
-             summary="Start a check in the background; poll the job for progress")
+@router.post(
+    "/jobs",
+    response_model=JobOut,
+    status_code=202,
+    responses=BAD_INPUT,
+    openapi_extra={"requestBody": CHECK_BODY},
+    summary="Start a check in the background; poll the job for progress",
+)
 async def start_job(request: Request) -> JSONResponse:
     state = _state(request)
     document = await document_from_request(request, state.upload_root, state.max_bytes)
     job = state.jobs.submit(document)
-    return JSONResponse(job.as_json(), status_code=202,
-                        headers={"Location": f"/api/v1/jobs/{job.id}"})
+    return JSONResponse(job.as_json(), status_code=202, headers={"Location": f"/api/v1/jobs/{job.id}"})
 
 
 def _job(request: Request, job_id: str, finished: bool = False) -> Job:
@@ -66,43 +80,62 @@ def _job(request: Request, job_id: str, finished: bool = False) -> Job:
     return job
 
 
-@router.get("/jobs/{job_id}", response_model=JobOut, responses={404: {"model": Problem}},
-            summary="Progress of a background check, and its report once done")
+@router.get(
+    "/jobs/{job_id}",
+    response_model=JobOut,
+    responses={404: {"model": Problem}},
+    summary="Progress of a background check, and its report once done",
+)
 def get_job(request: Request, job_id: str) -> JSONResponse:
     return JSONResponse(_job(request, job_id).as_json())
 
 
-@router.get("/jobs/{job_id}/report.json", response_model=CheckReport,
-            responses={404: {"model": Problem}, 409: {"model": Problem}},
-            summary="Download a finished job's JSON report")
+@router.get(
+    "/jobs/{job_id}/report.json",
+    response_model=CheckReport,
+    responses={404: {"model": Problem}, 409: {"model": Problem}},
+    summary="Download a finished job's JSON report",
+)
 def job_json(request: Request, job_id: str) -> JSONResponse:
     job = _job(request, job_id, finished=True)
-    return JSONResponse(job.report_json, headers={
-        "Content-Disposition": 'attachment; filename="citeproof-report.json"'})
+    return JSONResponse(
+        job.report_json, headers={"Content-Disposition": 'attachment; filename="citeproof-report.json"'}
+    )
 
 
-@router.get("/jobs/{job_id}/report.html", response_class=HTMLResponse,
-            responses={404: {"model": Problem}, 409: {"model": Problem}},
-            summary="Download a finished job's standalone HTML report")
+@router.get(
+    "/jobs/{job_id}/report.html",
+    response_class=HTMLResponse,
+    responses={404: {"model": Problem}, 409: {"model": Problem}},
+    summary="Download a finished job's standalone HTML report",
+)
 def job_html(request: Request, job_id: str) -> HTMLResponse:
     job = _job(request, job_id, finished=True)
     assert job.report is not None
-    return HTMLResponse(render_html(job.report), headers={
-        "Content-Disposition": 'attachment; filename="citeproof-report.html"'})
+    return HTMLResponse(
+        render_html(job.report),
+        headers={"Content-Disposition": 'attachment; filename="citeproof-report.html"'},
+    )
 
 
-@router.get("/library", response_model=LibraryInfo,
-            summary="The library's snapshot (name, date, counts) and coverage by reporter")
+@router.get(
+    "/library",
+    response_model=LibraryInfo,
+    summary="The library's snapshot (name, date, counts) and coverage by reporter",
+)
 def get_library(request: Request) -> dict[str, Any]:
     return library_info(_state(request).library)
 
 
-@router.get("/citations/lookup", response_model=LookupResult,
-            responses={422: {"model": Problem}},
-            summary="Resolve a citation string and give the verdict on it")
-def lookup(request: Request, cite: str = Query(..., max_length=2000,
-                                               examples=["Brady v. Maryland, 373 U.S. 83"])
-           ) -> dict[str, Any]:
+@router.get(
+    "/citations/lookup",
+    response_model=LookupResult,
+    responses={422: {"model": Problem}},
+    summary="Resolve a citation string and give the verdict on it",
+)
+def lookup(
+    request: Request, cite: str = Query(..., max_length=2000, examples=["Brady v. Maryland, 373 U.S. 83"])
+) -> dict[str, Any]:
     try:
         return lookup_citation(_state(request).library, cite)
     except QueryError as exc:

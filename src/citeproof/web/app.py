@@ -34,8 +34,13 @@ def static_dir() -> Path:
     return Path(str(resources.files("citeproof") / "web" / "static"))
 
 
-def create_app(library: Library | None = None, *, max_bytes: int = MAX_BYTES,
-               upload_root: Path | None = None, workers: int = 2) -> FastAPI:
+def create_app(
+    library: Library | None = None,
+    *,
+    max_bytes: int = MAX_BYTES,
+    upload_root: Path | None = None,
+    workers: int = 2,
+) -> FastAPI:
     """The web app over ``library`` (default: the bundled one).
 
     Uploads go to fresh directories under ``upload_root`` (default: a private temp dir
@@ -46,8 +51,7 @@ def create_app(library: Library | None = None, *, max_bytes: int = MAX_BYTES,
 
         library = default_library()
     own_root = upload_root is None
-    root = Path(tempfile.mkdtemp(prefix="citeproof-uploads-")) if upload_root is None \
-        else Path(upload_root)
+    root = Path(tempfile.mkdtemp(prefix="citeproof-uploads-")) if upload_root is None else Path(upload_root)
     state = WebState(library, root, max_bytes, JobStore(library, workers=workers))
 
     @asynccontextmanager
@@ -58,10 +62,15 @@ def create_app(library: Library | None = None, *, max_bytes: int = MAX_BYTES,
             shutil.rmtree(root, ignore_errors=True)
 
     # Swagger UI and ReDoc load their assets from a CDN: off; the schema is at /openapi.json.
-    app = FastAPI(title="citeproof", version=__version__, lifespan=lifespan,
-                  docs_url=None, redoc_url=None,
-                  description="Check legal citations against real case law: verified, "
-                  "hallucinated (with the kind of error and evidence) or unverifiable (why).")
+    app = FastAPI(
+        title="citeproof",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        description="Check legal citations against real case law: verified, "
+        "hallucinated (with the kind of error and evidence) or unverifiable (why).",
+    )
     app.state.citeproof = state
     app.add_middleware(BodyLimit, max_body=max_bytes + MULTIPART_OVERHEAD)
     app.include_router(router)

@@ -22,8 +22,7 @@ REASONS = {
     Reason.NOT_IN_COVERAGE: "The cited reporter volume is outside the library's coverage, so "
     "absence proves nothing.",
     Reason.NO_TEXT: "The library knows the case but has no opinion text to check quotes against.",
-    Reason.NO_PAGE_MARKERS: "The opinion text has no page markers, so the pin page cannot be "
-    "checked.",
+    Reason.NO_PAGE_MARKERS: "The opinion text has no page markers, so the pin page cannot be checked.",
     Reason.AMBIGUOUS: "Several cases begin at that page and the name does not settle which.",
     Reason.BACKEND_ERROR: "The library could not answer; nothing was concluded (fail closed).",
     Reason.RATE_LIMITED: "The remote library throttled the lookup; nothing was concluded.",
@@ -79,9 +78,17 @@ def _quotes(c: Citation, opinion: Opinion, reporter: str | None) -> list[dict[st
         if m is None:
             continue
         page = opinion.page_at(m.start, reporter) if reporter and m.start is not None else None
-        out.append({"written": q.text, "span": q.span.as_list(), "found": m.found,
-                    "real": m.real_wording, "page": page, "score": round(m.score, 1),
-                    "diff": word_diff_ops(q.text, m.real_wording) if m.real_wording else []})
+        out.append(
+            {
+                "written": q.text,
+                "span": q.span.as_list(),
+                "found": m.found,
+                "real": m.real_wording,
+                "page": page,
+                "score": round(m.score, 1),
+                "diff": word_diff_ops(q.text, m.real_wording) if m.real_wording else [],
+            }
+        )
     return out
 
 
@@ -92,9 +99,14 @@ def _pin(c: Citation, opinion: Opinion, reporter: str | None) -> dict[str, Any] 
     bounds = opinion.page_text(reporter, page)
     if bounds is None:
         return {"reporter": reporter, "volume": c.volume, "page": page, "text": None}
-    text = opinion.text[bounds[0]:bounds[1]]
-    return {"reporter": reporter, "volume": c.volume, "page": page,
-            "text": text[:PIN_TEXT_CHARS], "truncated": len(text) > PIN_TEXT_CHARS}
+    text = opinion.text[bounds[0] : bounds[1]]
+    return {
+        "reporter": reporter,
+        "volume": c.volume,
+        "page": page,
+        "text": text[:PIN_TEXT_CHARS],
+        "truncated": len(text) > PIN_TEXT_CHARS,
+    }
 
 
 def _cite_at(c: Citation, page: int) -> str:
@@ -142,14 +154,21 @@ def _why(v: Verdict) -> str | None:
 def verdict_details(v: Verdict, library: Library) -> dict[str, Any]:
     """What the page shows when a citation is clicked, beyond the contract's fields."""
     opinion = _opinion(library, v.authority)
-    reporter = _reporter(v.citation, v.authority, opinion) \
-        if opinion is not None and v.authority is not None else None
+    reporter = (
+        _reporter(v.citation, v.authority, opinion)
+        if opinion is not None and v.authority is not None
+        else None
+    )
     quotes = _quotes(v.citation, opinion, reporter) if opinion is not None else []
-    return {"authority": authority_json(v.authority), "quotes": quotes,
-            "pin": _pin(v.citation, opinion, reporter) if opinion is not None else None,
-            "suggestion": _suggestion(v, library, quotes), "why": _why(v),
-            "proposition": v.citation.proposition,
-            "form": v.citation.form.value}
+    return {
+        "authority": authority_json(v.authority),
+        "quotes": quotes,
+        "pin": _pin(v.citation, opinion, reporter) if opinion is not None else None,
+        "suggestion": _suggestion(v, library, quotes),
+        "why": _why(v),
+        "proposition": v.citation.proposition,
+        "form": v.citation.form.value,
+    }
 
 
 def report_details(verdicts: tuple[Verdict, ...], library: Library) -> dict[str, dict[str, Any]]:

@@ -37,7 +37,8 @@ class Job:
     def as_json(self, with_result: bool = True) -> dict[str, Any]:
         base = f"/api/v1/jobs/{self.id}"
         out: dict[str, Any] = {
-            "id": self.id, "status": self.status,
+            "id": self.id,
+            "status": self.status,
             "progress": {"done": self.done, "total": self.total},
             "links": {"self": base, "json": f"{base}/report.json", "html": f"{base}/report.html"},
         }
@@ -52,8 +53,7 @@ class Job:
 class JobStore:
     """Runs checks on a small thread pool; keeps the last ``keep`` jobs for ``ttl`` seconds."""
 
-    def __init__(self, library: Library, workers: int = 2, keep: int = 64,
-                 ttl: float = 3600.0) -> None:
+    def __init__(self, library: Library, workers: int = 2, keep: int = 64, ttl: float = 3600.0) -> None:
         self.library, self.keep, self.ttl = library, keep, ttl
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="citeproof-job")
         self._jobs: OrderedDict[str, Job] = OrderedDict()

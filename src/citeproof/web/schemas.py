@@ -16,8 +16,10 @@ class _Open(BaseModel):
 
 
 class ErrorOut(_Open):
-    kind: str = Field(description="nonexistent, name_mismatch, wrong_pincite, misquote, "
-                      "misrepresentation, statute_nonexistent, statute_repealed")
+    kind: str = Field(
+        description="nonexistent, name_mismatch, wrong_pincite, misquote, "
+        "misrepresentation, statute_nonexistent, statute_repealed"
+    )
     fragment: str | None = Field(description="the text a reader should look at")
     span: list[int] | None = Field(description="[start, end) of the fragment in the document")
     explanation: str
@@ -119,8 +121,10 @@ class JobOut(BaseModel):
     error: str | None = None
     report: CheckReport | None = None
     details: dict[str, dict[str, object]] | None = Field(
-        None, description="per citation id: resolved case, quotes beside the opinion's wording "
-        "with a word diff, the pin page's text, a suggested correction, why unverifiable")
+        None,
+        description="per citation id: resolved case, quotes beside the opinion's wording "
+        "with a word diff, the pin page's text, a suggested correction, why unverifiable",
+    )
     text: str | None = Field(None, description="the document's text, which spans index into")
     links: dict[str, str]
 
@@ -132,15 +136,25 @@ class Problem(BaseModel):
 CHECK_BODY = {
     "required": True,
     "content": {
-        "multipart/form-data": {"schema": {
-            "type": "object",
-            "properties": {"file": {"type": "string", "format": "binary",
-                                    "description": "PDF, DOCX, HTML, Markdown or text"},
-                           "text": {"type": "string", "description": "pasted text"}}}},
-        "application/x-www-form-urlencoded": {"schema": {
-            "type": "object", "properties": {"text": {"type": "string"}}}},
-        "application/json": {"schema": {"type": "object", "required": ["text"],
-                                        "properties": {"text": {"type": "string"}}}},
+        "multipart/form-data": {
+            "schema": {
+                "type": "object",
+                "properties": {
+                    "file": {
+                        "type": "string",
+                        "format": "binary",
+                        "description": "PDF, DOCX, HTML, Markdown or text",
+                    },
+                    "text": {"type": "string", "description": "pasted text"},
+                },
+            }
+        },
+        "application/x-www-form-urlencoded": {
+            "schema": {"type": "object", "properties": {"text": {"type": "string"}}}
+        },
+        "application/json": {
+            "schema": {"type": "object", "required": ["text"], "properties": {"text": {"type": "string"}}}
+        },
         "text/plain": {"schema": {"type": "string"}},
     },
 }

@@ -24,8 +24,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from citeproof.core.models import Document
 from citeproof.core.read import ReadError, document_from_text, read_document
 
-ALLOWED_SUFFIXES = {".pdf", ".docx", ".txt", ".text", ".md", ".markdown", ".rst", ".html",
-                    ".htm", ""}
+ALLOWED_SUFFIXES = {".pdf", ".docx", ".txt", ".text", ".md", ".markdown", ".rst", ".html", ".htm", ""}
 MULTIPART_OVERHEAD = 1024 * 1024
 CHUNK = 256 * 1024
 _READ_LOCK = threading.Lock()  # pdfium is not thread-safe
@@ -56,8 +55,9 @@ def read_upload(source: BinaryIO, filename: str, upload_root: Path, max_bytes: i
     name = _safe_name(filename)
     suffix = Path(name).suffix.lower()
     if suffix not in ALLOWED_SUFFIXES:
-        raise InputError(415, f"{name}: unsupported file type {suffix!r}; upload PDF, DOCX, "
-                         "HTML, Markdown or plain text")
+        raise InputError(
+            415, f"{name}: unsupported file type {suffix!r}; upload PDF, DOCX, HTML, Markdown or plain text"
+        )
     upload_root.mkdir(parents=True, exist_ok=True)
     workdir = Path(tempfile.mkdtemp(prefix="upload-", dir=upload_root))
     try:
@@ -106,8 +106,11 @@ async def document_from_request(request: Request, upload_root: Path, max_bytes: 
             return read_text(raw.decode("utf-8"), max_bytes)
         except UnicodeDecodeError:
             raise InputError(422, "text body is not valid UTF-8") from None
-    raise InputError(415, f"unsupported content type {ctype or 'none'!r}: send multipart/form-data "
-                     "(file or text), a form, application/json or text/plain")
+    raise InputError(
+        415,
+        f"unsupported content type {ctype or 'none'!r}: send multipart/form-data "
+        "(file or text), a form, application/json or text/plain",
+    )
 
 
 async def _from_form(request: Request, upload_root: Path, max_bytes: int) -> Document:
@@ -119,8 +122,9 @@ async def _from_form(request: Request, upload_root: Path, max_bytes: int) -> Doc
     try:
         upload, text = form.get("file"), form.get("text")
         if isinstance(upload, UploadFile) and (upload.filename or upload.size):
-            return await run_in_threadpool(read_upload, upload.file, upload.filename or "",
-                                           upload_root, max_bytes)
+            return await run_in_threadpool(
+                read_upload, upload.file, upload.filename or "", upload_root, max_bytes
+            )
         if isinstance(text, str):
             return read_text(text, max_bytes)
         raise InputError(400, "no input: send a 'file' field or a 'text' field")
@@ -173,8 +177,15 @@ class BodyLimit:
 
 async def _refuse(send: Send, max_body: int) -> None:
     body = (f'{{"detail": "request body is over the {max_body:,}-byte limit"}}').encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode()),
-                            (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

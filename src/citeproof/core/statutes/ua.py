@@ -37,8 +37,7 @@ def ua_statute_verdicts(text: str, date: str | None = None) -> list[Verdict]:
     citations = to_citations([c.cite for c in checked], registry)
     verdicts = []
     for citation, result in zip(citations, checked, strict=True):
-        finding = _finding(result.check.status, result.check.evidence, citation.text,
-                           citation.span)
+        finding = _finding(result.check.status, result.check.evidence, citation.text, citation.span)
         resolution = Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=Reason.NOT_CHECKED)
         verdicts.append(decide(citation, resolution, [finding]))
     return verdicts
@@ -46,16 +45,30 @@ def ua_statute_verdicts(text: str, date: str | None = None) -> list[Verdict]:
 
 def _finding(status: CiteStatus, evidence: str, fragment: str, span: Span) -> Finding:
     if status is CiteStatus.NONEXISTENT:
-        return Finding(kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.FAIL,
-                       explanation="no such article in the code", fragment=fragment, span=span,
-                       evidence=evidence, confidence=Confidence.RULED_OUT)
+        return Finding(
+            kind=ErrorKind.STATUTE_NONEXISTENT,
+            outcome=Outcome.FAIL,
+            explanation="no such article in the code",
+            fragment=fragment,
+            span=span,
+            evidence=evidence,
+            confidence=Confidence.RULED_OUT,
+        )
     if status in {CiteStatus.REPEALED, CiteStatus.CODE_NOT_IN_FORCE}:
-        return Finding(kind=ErrorKind.STATUTE_REPEALED, outcome=Outcome.FAIL,
-                       explanation="the article or code is not in force at the date",
-                       fragment=fragment, span=span, evidence=evidence,
-                       confidence=Confidence.NOT_IN_FORCE)
+        return Finding(
+            kind=ErrorKind.STATUTE_REPEALED,
+            outcome=Outcome.FAIL,
+            explanation="the article or code is not in force at the date",
+            fragment=fragment,
+            span=span,
+            evidence=evidence,
+            confidence=Confidence.NOT_IN_FORCE,
+        )
     if status is CiteStatus.EXISTS:
-        return Finding(kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.PASS,
-                       explanation=evidence)
-    return Finding(kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.UNKNOWN,
-                   explanation=evidence, reason=Reason.STATUTE_NOT_IN_REGISTRY)
+        return Finding(kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.PASS, explanation=evidence)
+    return Finding(
+        kind=ErrorKind.STATUTE_NONEXISTENT,
+        outcome=Outcome.UNKNOWN,
+        explanation=evidence,
+        reason=Reason.STATUTE_NOT_IN_REGISTRY,
+    )

@@ -31,23 +31,48 @@ from citeproof.core.statutes.ua_registry import (
 )
 
 _SUP = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_ORD = (r"(?:перш|друг|трет|четверт|п['’ʼ]?ят|шост|сьом|восьм|дев['’ʼ]?ят|десят"
-        r"|\w+надцят|двадцят)\w*")
-ORDINALS = ("перш", "друг", "трет", "четверт", "п'ят", "шост", "сьом", "восьм",
-            "дев'ят", "десят", "одинадцят", "дванадцят", "тринадцят", "чотирнадцят",
-            "п'ятнадцят", "шістнадцят", "сімнадцят", "вісімнадцят", "дев'ятнадцят", "двадцят")
+_ORD = (
+    r"(?:перш|друг|трет|четверт|п['’ʼ]?ят|шост|сьом|восьм|дев['’ʼ]?ят|десят"
+    r"|\w+надцят|двадцят)\w*"
+)
+ORDINALS = (
+    "перш",
+    "друг",
+    "трет",
+    "четверт",
+    "п'ят",
+    "шост",
+    "сьом",
+    "восьм",
+    "дев'ят",
+    "десят",
+    "одинадцят",
+    "дванадцят",
+    "тринадцят",
+    "чотирнадцят",
+    "п'ятнадцят",
+    "шістнадцят",
+    "сімнадцят",
+    "вісімнадцят",
+    "дев'ятнадцят",
+    "двадцят",
+)
 NUM = r"\d+(?:[⁰¹²³⁴⁵⁶⁷⁸⁹]+|\^\d+|\s?-\d+)*"
 _SEP = r"\s*(?:,|;|\bі\b|\bта\b|[–—]|\s-\s|-(?=\s))\s*"
-_PIN_UNIT = (r"(?<![\w.])(?:(?:під)?пункт\w*|пп?\.|ч\.|частин\w*|абзац\w*|речення\w*)\s*"
-             rf"(?:[\"«][а-яіїє][\"»]|\d+(?:[.\-]\d+)*|{_ORD})"
-             rf"(?:\s*(?:,|і|та|–|—|-)\s*(?:\d+(?:[.\-]\d+)*|{_ORD}))*\s*,?\s*")
+_PIN_UNIT = (
+    r"(?<![\w.])(?:(?:під)?пункт\w*|пп?\.|ч\.|частин\w*|абзац\w*|речення\w*)\s*"
+    rf"(?:[\"«][а-яіїє][\"»]|\d+(?:[.\-]\d+)*|{_ORD})"
+    rf"(?:\s*(?:,|і|та|–|—|-)\s*(?:\d+(?:[.\-]\d+)*|{_ORD}))*\s*,?\s*"
+)
 _HEAD = r"(?<![\w.])(?:стат(?:тя|ті|тю|тею|тям|тями|тях|ей)|ст\.\s*ст\.|ст\.)\s*"
 _GROUP = re.compile(rf"(?P<pin>(?:{_PIN_UNIT})*){_HEAD}(?P<nums>{NUM}(?:{_SEP}{NUM})*)")
 _CHAIN = re.compile(r"\s*[,;]?\s*(?:(?:і|та|а\s+також)\s+)?")
 _YEAR = re.compile(r"\s+(?P<year>1[89]\d\d|20\d\d)\s*(?:року|р\.|р\b)")
 _RADA = re.compile(r"\s*\(\s*(?P<rada>[\w/.\-]+)\s*\)")
-_SELF = re.compile(r"\s*(?:(?:цього|цим|цьому|цей)\s+[Кк]одекс\w*|(?:цієї|цією|цій|ця)\s+"
-                   r"Конституці\w*)(?![\w])")
+_SELF = re.compile(
+    r"\s*(?:(?:цього|цим|цьому|цей)\s+[Кк]одекс\w*|(?:цієї|цією|цій|ця)\s+"
+    r"Конституці\w*)(?![\w])"
+)
 MAX_RANGE = 200
 
 
@@ -65,10 +90,17 @@ class StatuteCite:
     note: str = ""
 
     def to_citation(self, index: int, title: str | None = None) -> Citation:
-        return Citation(id=f"ua{index}", type=CitationType.STATUTE, form=CiteForm.FULL,
-                        text=self.text, span=self.span, statute_code=self.code,
-                        statute_section=self.article, statute_title=title,
-                        pin_text=self.pin)
+        return Citation(
+            id=f"ua{index}",
+            type=CitationType.STATUTE,
+            form=CiteForm.FULL,
+            text=self.text,
+            span=self.span,
+            statute_code=self.code,
+            statute_section=self.article,
+            statute_title=title,
+            pin_text=self.pin,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +109,14 @@ class CheckedCite:
     check: RegistryCheck
 
     def to_dict(self) -> dict[str, object]:
-        return {"text": self.cite.text, "span": self.cite.span.as_list(),
-                "code": self.cite.code, "article": self.cite.article,
-                "status": str(self.check.status), "evidence": self.check.evidence}
+        return {
+            "text": self.cite.text,
+            "span": self.cite.span.as_list(),
+            "code": self.cite.code,
+            "article": self.cite.article,
+            "status": str(self.check.status),
+            "evidence": self.check.evidence,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +261,9 @@ def _by_date(registry: Registry, found: _Name, date: str) -> _Name:
     return found
 
 
-def extract_ua(text: str, registry: Registry | None = None, date: str | None = None,
-               self_code: str | None = None) -> list[StatuteCite]:
+def extract_ua(
+    text: str, registry: Registry | None = None, date: str | None = None, self_code: str | None = None
+) -> list[StatuteCite]:
     """All (code, article) citations in ``text``.
 
     ``date`` picks the era of a code name (``КПК`` before 2012-11-20 is the 1960 code);
@@ -250,8 +288,7 @@ def extract_ua(text: str, registry: Registry | None = None, date: str | None = N
     return cites
 
 
-def _cites_of(registry: Registry, text: str, group: re.Match[str],
-              name: _Name) -> list[StatuteCite]:
+def _cites_of(registry: Registry, text: str, group: re.Match[str], name: _Name) -> list[StatuteCite]:
     span = Span(group.start(), name.end)
     code = name.codes[0] if len(name.codes) == 1 else None
     note = name.note or ("" if code else "ambiguous short name: " + ", ".join(name.codes))
@@ -259,9 +296,18 @@ def _cites_of(registry: Registry, text: str, group: re.Match[str],
     out = []
     for first, last in split_numbers(group.group("nums")):
         for number in expand(registry, code, first, last):
-            out.append(StatuteCite(text=span.slice(text), span=span, code=code,
-                                   article=normalise_number(number), pin=pin,
-                                   name=name.name, candidates=name.codes, note=note))
+            out.append(
+                StatuteCite(
+                    text=span.slice(text),
+                    span=span,
+                    code=code,
+                    article=normalise_number(number),
+                    pin=pin,
+                    name=name.name,
+                    candidates=name.codes,
+                    note=note,
+                )
+            )
     return out
 
 
@@ -270,16 +316,14 @@ def check_cite(cite: StatuteCite, registry: Registry, date: str | None = None) -
     if cite.code is None:
         return RegistryCheck(CiteStatus.UNKNOWN, cite.note)
     if cite.code == TAX_CODE:
-        return RegistryCheck(CiteStatus.UNKNOWN,
-                             "the Tax Code (Податковий кодекс) is not in this registry")
+        return RegistryCheck(CiteStatus.UNKNOWN, "the Tax Code (Податковий кодекс) is not in this registry")
     result = registry.check(cite.code, cite.article, date)
     if cite.note:
         return RegistryCheck(result.status, f"{result.evidence} ({cite.note})")
     return result
 
 
-def check_text(text: str, registry: Registry | None = None,
-               date: str | None = None) -> list[CheckedCite]:
+def check_text(text: str, registry: Registry | None = None, date: str | None = None) -> list[CheckedCite]:
     """Extract and check every statute citation of ``text`` at ``date``."""
     reg = registry or load_registry()
     return [CheckedCite(c, check_cite(c, reg, date)) for c in extract_ua(text, reg, date)]

@@ -23,8 +23,7 @@ EXTRA_ALIASES: tuple[tuple[str, str], ...] = (
     (r"ПК\s+України|ПКУ|ПК", TAX_CODE),
     (r"Житлов\w*\s+кодекс\w*\s+Української\s+РСР", "housing"),
     (r"Кодекс\w*\s+законів\s+про\s+працю\s+Української\s+РСР", "labour"),
-    (r"Кодекс\w*\s+Української\s+РСР\s+про\s+адміністративні\s+правопорушення",
-     "admin_offences"),
+    (r"Кодекс\w*\s+Української\s+РСР\s+про\s+адміністративні\s+правопорушення", "admin_offences"),
     (r"АПК\s+України|АПК", "commercial_procedure"),
 )
 
@@ -53,10 +52,8 @@ def _stem(word: str) -> str:
 def title_pattern(title: str) -> str:
     """Case-insensitive-by-ending pattern for a code title (year suffix dropped)."""
     words = _YEAR_SUFFIX.sub("", title).split()
-    anchor = next((i for i, w in enumerate(words)
-                   if w.lower().startswith(("кодекс", "конституці"))), -1)
-    parts = [_stem(w) if i <= anchor else re.escape(w).replace("'", _APOS)
-             for i, w in enumerate(words)]
+    anchor = next((i for i, w in enumerate(words) if w.lower().startswith(("кодекс", "конституці"))), -1)
+    parts = [_stem(w) if i <= anchor else re.escape(w).replace("'", _APOS) for i, w in enumerate(words)]
     return r"\s+".join(parts)
 
 
@@ -85,8 +82,10 @@ def build_aliases(registry: Registry) -> tuple[Alias, ...]:
             if target is full:
                 continue  # full-length abbreviations are covered by the title pattern
             short.setdefault(pattern, set()).add(code.code_id)
-    aliases = [Alias(p, tuple(sorted(_family_heads(registry, c) if len(c) > 1 else c)), False)
-               for p, c in full.items()]
+    aliases = [
+        Alias(p, tuple(sorted(_family_heads(registry, c) if len(c) > 1 else c)), False)
+        for p, c in full.items()
+    ]
     aliases += [Alias(p, tuple(sorted(c)), True) for p, c in short.items()]
     aliases += [Alias(p, (c,), True) for p, c in EXTRA_ALIASES]
     return tuple(sorted(aliases, key=lambda a: -len(a.pattern)))

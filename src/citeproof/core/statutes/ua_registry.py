@@ -146,8 +146,7 @@ class Registry:
 
     def _code_dates(self, code: Code, on: str) -> str:
         until = self.valid_until(code) or "?"
-        return (f"{code.title_uk} in force {self.valid_from(code)} to {until}; "
-                f"not in force on {on}")
+        return f"{code.title_uk} in force {self.valid_from(code)} to {until}; not in force on {on}"
 
 
 def _missing(code: Code, number: str) -> RegistryCheck:
@@ -156,37 +155,52 @@ def _missing(code: Code, number: str) -> RegistryCheck:
         return RegistryCheck(
             CiteStatus.NONEXISTENT,
             f"{code.title_uk} ends at article {code.last_article}; article {number} "
-            "is beyond its last provision")
+            "is beyond its last provision",
+        )
     gap = code.gap_for(key[0])
     if gap is not None:
         stub = f" ({gap.stub})" if gap.stub else ""
         return RegistryCheck(
             CiteStatus.UNKNOWN,
             f"articles {gap.first}–{gap.last} of {code.title_uk} are missing from the "
-            f"source (known gap){stub}; possibly repealed")
+            f"source (known gap){stub}; possibly repealed",
+        )
     return RegistryCheck(
         CiteStatus.UNKNOWN,
         f"inserted article {number} is not in the registry of {code.title_uk}; "
-        "gaps are recorded for base numbers only")
+        "gaps are recorded for base numbers only",
+    )
 
 
 def _repeal_evidence(code: Code, article: Article) -> str:
     by = f" by {article.repealed_by}" if article.repealed_by else ""
-    return (f"{code.title_uk}, ст. {article.number} repealed{by} of {article.repeal_date} "
-            "(date of the repealing act)")
+    return (
+        f"{code.title_uk}, ст. {article.number} repealed{by} of {article.repeal_date} "
+        "(date of the repealing act)"
+    )
 
 
 def _code_from_json(d: dict[str, Any]) -> Code:
-    articles = tuple(Article(number=a[0], status=a[1], title=a[2], repeal_date=a[3],
-                             repealed_by=a[4]) for a in d["articles"])
-    gaps = tuple(Gap(int(g["first"]), int(g["last"]), g.get("adjacent_stub"))
-                 for g in d["gaps"])
-    return Code(code_id=d["code_id"], title_uk=d["title_uk"], title_en=d["title_en"],
-                abbreviations=tuple(d["abbreviations"]), adopted=d["adopted"],
-                effective=d.get("effective"), lost_force=d.get("lost_force"),
-                replaced_by=d.get("replaced_by"), in_force=d["in_force"],
-                last_article=d["last_article"], rada_ids=tuple(d["rada_ids"]),
-                articles=articles, gaps=gaps)
+    articles = tuple(
+        Article(number=a[0], status=a[1], title=a[2], repeal_date=a[3], repealed_by=a[4])
+        for a in d["articles"]
+    )
+    gaps = tuple(Gap(int(g["first"]), int(g["last"]), g.get("adjacent_stub")) for g in d["gaps"])
+    return Code(
+        code_id=d["code_id"],
+        title_uk=d["title_uk"],
+        title_en=d["title_en"],
+        abbreviations=tuple(d["abbreviations"]),
+        adopted=d["adopted"],
+        effective=d.get("effective"),
+        lost_force=d.get("lost_force"),
+        replaced_by=d.get("replaced_by"),
+        in_force=d["in_force"],
+        last_article=d["last_article"],
+        rada_ids=tuple(d["rada_ids"]),
+        articles=articles,
+        gaps=gaps,
+    )
 
 
 def load_registry(path: str | Path | None = None) -> Registry:

@@ -43,18 +43,18 @@ def find_statutes(text: str) -> list[StatuteCite]:
     """U.S.C. (with or without §), C.F.R., federal rules and "section N of title T"."""
     found: list[StatuteCite] = []
     for m in _USC.finditer(text):
-        found.append(StatuteCite("U.S.C.", m.group("title"), m.group("section") + m.group("sub"),
-                                 Span(m.start(), m.end())))
+        found.append(
+            StatuteCite(
+                "U.S.C.", m.group("title"), m.group("section") + m.group("sub"), Span(m.start(), m.end())
+            )
+        )
     for m in _CFR.finditer(text):
-        found.append(StatuteCite("C.F.R.", m.group("title"), m.group("section"),
-                                 Span(m.start(), m.end())))
+        found.append(StatuteCite("C.F.R.", m.group("title"), m.group("section"), Span(m.start(), m.end())))
     for m in _RULE.finditer(text):
         code = re.sub(r"\.\s?", ". ", m.group("code")).strip()
-        found.append(StatuteCite(code, None, m.group("section") + m.group("sub"),
-                                 Span(m.start(), m.end())))
+        found.append(StatuteCite(code, None, m.group("section") + m.group("sub"), Span(m.start(), m.end())))
     for m in _SECTION_OF_TITLE.finditer(text):
-        found.append(StatuteCite("U.S.C.", m.group("title"), m.group("section"),
-                                 Span(m.start(), m.end())))
+        found.append(StatuteCite("U.S.C.", m.group("title"), m.group("section"), Span(m.start(), m.end())))
     return sorted(found, key=lambda s: s.span.start)
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what the tests need and run them. pytest's exit code 5 (no tests ran) is a failure.
+# Install what the tests need, run ruff and mypy --strict on the code, then the tests.
+# pytest's exit code 5 (no tests ran) is a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv && . .venv/bin/activate || exit 1
@@ -18,6 +19,10 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
     export CITEPROOF_BROWSER_UNAVAILABLE="apt-get install chromium chromium-driver failed (see $log)"
   fi
 fi
+# Strict checks first (docs/architecture.md): any finding fails the run.
+python -m ruff check src tests benchmarks || exit 1
+python -m ruff format --check src tests benchmarks || exit 1
+python -m mypy --strict src/citeproof || exit 1
 python -m pytest "$@"
 code=$?
 if [ "$code" -eq 5 ]; then echo "pytest collected no tests: failing" >&2; exit 1; fi

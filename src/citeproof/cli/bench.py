@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 
+from citeproof.bench.phantom.runner import Prediction
+from citeproof.bench.phantom.schema import Excerpt
 from citeproof.cli.llm import rate_command
 
 
@@ -64,12 +68,12 @@ def build_command(
 def _finish(
     system: str,
     dataset: Path,
-    excerpts,
-    predictions,
-    seed: int,  # type: ignore[no-untyped-def]
+    excerpts: Sequence[Excerpt],
+    predictions: Sequence[Prediction],
+    seed: int,
     out: Path | None,
-    extra: dict,
-) -> None:  # type: ignore[type-arg]
+    extra: dict[str, Any],
+) -> None:
     from citeproof.bench.phantom.report import chart, markdown, report_json
     from citeproof.bench.phantom.runner import evaluate
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TextIO, TypeVar
 
 import click
 import numpy as np
@@ -34,6 +36,7 @@ from citeproof.bench.grounding.sweep import FRACTIONS, Mode, subsample, sweep, t
 from citeproof.core.statutes.ua_extract import check_text
 from citeproof.core.statutes.ua_registry import Registry, load_registry
 
+_Command = TypeVar("_Command", bound=Callable[..., Any])
 FORMAT = click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="md", show_default=True)
 SEED = click.option("--seed", type=int, default=0, show_default=True)
 
@@ -68,7 +71,7 @@ def _inputs(
     return Inputs(load_edges(edges), load_responses(responses, registry), registry)
 
 
-def inputs_options(f):  # type: ignore[no-untyped-def]
+def inputs_options(f: _Command) -> _Command:
     opts = [
         click.argument("responses", required=False, type=click.Path(exists=True)),
         click.option("--edges", type=click.Path(exists=True), help="oracle edge file (CSV or Parquet)"),
@@ -108,7 +111,7 @@ def grounding() -> None:
 @click.argument("file", type=click.File(encoding="utf-8"))
 @click.option("--date", help="context date YYYY-MM-DD (default: registry snapshot)")
 @FORMAT
-def extract(file, date: str | None, fmt: str) -> None:  # type: ignore[no-untyped-def]
+def extract(file: TextIO, date: str | None, fmt: str) -> None:
     """Ukrainian statute citations of FILE ('-' for stdin), checked on the registry."""
     cites = check_text(file.read(), date=date)
     _emit(fmt, [c.to_dict() for c in cites], render.extract_md(cites))
@@ -117,14 +120,14 @@ def extract(file, date: str | None, fmt: str) -> None:  # type: ignore[no-untype
 @grounding.command("score")
 @inputs_options
 def score_cmd(
-    responses,
-    edges,
-    cases,
-    simulate,
-    decisions,
-    queries,
-    seed,  # type: ignore[no-untyped-def]
-    fmt,
+    responses: str | None,
+    edges: str | None,
+    cases: str | None,
+    simulate: bool,
+    decisions: int,
+    queries: int,
+    seed: int,
+    fmt: str,
 ) -> None:
     """CG (macro, micro), CR, CT and CQ per system against an oracle."""
     inp = _inputs(responses, edges, cases, simulate, decisions, queries, seed)
@@ -139,18 +142,18 @@ def score_cmd(
 @click.option("--repeats", type=int, default=3, show_default=True)
 @click.option("--plot", type=click.Path(dir_okay=False), help="write a PNG here")
 def sweep_cmd(
-    responses,
-    edges,
-    cases,
-    simulate,
-    decisions,
-    queries,
-    seed,
-    fmt,  # type: ignore[no-untyped-def]
-    mode,
-    fractions,
-    repeats,
-    plot,
+    responses: str | None,
+    edges: str | None,
+    cases: str | None,
+    simulate: bool,
+    decisions: int,
+    queries: int,
+    seed: int,
+    fmt: str,
+    mode: str,
+    fractions: str,
+    repeats: int,
+    plot: str | None,
 ) -> None:
     """CG per system on subsampled oracles, with the analytic curve."""
     inp = _inputs(responses, edges, cases, simulate, decisions, queries, seed)
@@ -177,17 +180,17 @@ def sweep_cmd(
 @click.option("--fractions", default="0.01,0.1,1.0", show_default=True)
 @click.option("--mode", type=click.Choice([m.value for m in Mode]), default="records")
 def separability_cmd(
-    responses,
-    edges,
-    cases,
-    simulate,
-    decisions,
-    queries,
-    seed,
-    fmt,  # type: ignore[no-untyped-def]
-    resamples,
-    fractions,
-    mode,
+    responses: str | None,
+    edges: str | None,
+    cases: str | None,
+    simulate: bool,
+    decisions: int,
+    queries: int,
+    seed: int,
+    fmt: str,
+    resamples: int,
+    fractions: str,
+    mode: str,
 ) -> None:
     """Paired bootstrap over queries at each oracle size: which systems separate."""
     inp = _inputs(responses, edges, cases, simulate, decisions, queries, seed)
@@ -206,15 +209,15 @@ def separability_cmd(
 @inputs_options
 @click.option("--fraction", type=float, default=1.0, help="subsample the oracle first")
 def adjudicate_cmd(
-    responses,
-    edges,
-    cases,
-    simulate,
-    decisions,
-    queries,
-    seed,
-    fmt,  # type: ignore[no-untyped-def]
-    fraction,
+    responses: str | None,
+    edges: str | None,
+    cases: str | None,
+    simulate: bool,
+    decisions: int,
+    queries: int,
+    seed: int,
+    fmt: str,
+    fraction: float,
 ) -> None:
     """Adjudicate the oracle's flags on the registry: fabricated, outdated, gap, ..."""
     inp = _inputs(responses, edges, None, simulate, decisions, queries, seed)

@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from citeproof.llm.client import ChatClient, LLMConfig, LLMError
+from citeproof.llm.judge import LLMJudge
 
 EXIT_USAGE = 2
 
@@ -47,12 +48,12 @@ def client_or_exit(model: str | None, base_url: str | None, config_file: str | N
         sys.exit(EXIT_USAGE)
 
 
-def judge_from_options(llm: bool, model: str | None, base_url: str | None, llm_config: str | None):
+def judge_from_options(
+    llm: bool, model: str | None, base_url: str | None, llm_config: str | None
+) -> LLMJudge | None:
     """The judge ``check`` passes to the pipeline, or None without ``--llm``."""
     if not llm:
         return None
-    from citeproof.llm.judge import LLMJudge
-
     return LLMJudge(client_or_exit(model, base_url, llm_config))
 
 

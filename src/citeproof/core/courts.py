@@ -17,7 +17,7 @@ _NON_WORD = re.compile(r"[^\w]")
 
 @lru_cache(maxsize=1)
 def _court_table() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
-    from eyecite.helpers import courts
+    from eyecite.helpers import courts  # type: ignore[attr-defined]
 
     exact: dict[str, str] = {}
     ordered: list[tuple[str, str]] = []
@@ -73,7 +73,7 @@ class _EyeciteCourtLookup:
         with self._lock:
             self._depth -= 1
             if self._depth == 0 and self._original is not None:
-                eyecite.helpers.get_court_by_paren = self._original
+                eyecite.helpers.get_court_by_paren = self._original  # type: ignore[assignment]
                 self._original = None
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import groupby, islice
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, cast
 
 from citeproof.core.models import ReporterCite
 from citeproof.core.names import distinctive_parties, name_key
@@ -126,7 +126,7 @@ class _CountingReader(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+    def readinto(self, buffer: Any) -> int:
         n = self.raw.readinto(buffer)  # type: ignore[attr-defined]
         self.done += n or 0
         return n or 0
@@ -135,13 +135,13 @@ class _CountingReader(io.RawIOBase):
 def _open(path: Path) -> tuple[IO[str], _CountingReader]:
     counter = _CountingReader(path.open("rb"))
     buffered = io.BufferedReader(counter, 1 << 20)
-    stream: IO[bytes] = (
-        bz2.BZ2File(buffered)
-        if path.name.endswith(".bz2")
-        else gzip.GzipFile(fileobj=buffered)
-        if path.name.endswith(".gz")
-        else buffered
-    )  # type: ignore[assignment]
+    stream: IO[bytes]
+    if path.name.endswith(".bz2"):
+        stream = bz2.BZ2File(buffered)
+    elif path.name.endswith(".gz"):
+        stream = cast(IO[bytes], gzip.GzipFile(fileobj=buffered))
+    else:
+        stream = cast(IO[bytes], buffered)
     return io.TextIOWrapper(stream, encoding="utf-8", newline=""), counter
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -77,7 +77,7 @@ def _job(request: Request, job_id: str, finished: bool = False) -> Job:
         raise HTTPException(404, f"no job {job_id!r} (jobs are kept for an hour)")
     if finished and job.status != "done":
         raise HTTPException(409, f"job {job_id} is {job.status}, not done")
-    return job
+    return cast(Job, job)
 
 
 @router.get(

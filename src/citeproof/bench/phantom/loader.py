@@ -68,7 +68,8 @@ def _rows(path: Path) -> list[dict[str, Any]]:
     if suffix == ".parquet":
         import pyarrow.parquet as pq  # optional: only for the published Parquet files
 
-        return pq.read_table(path).to_pylist()
+        rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
+        return rows
     raise ValueError(f"unsupported dataset file {path} (jsonl, json, csv, parquet)")
 
 

@@ -148,3 +148,21 @@ def test_written_files_load_back(bench, library, tmp_path):
 
     assert [key(e) for e in loaded] == [key(e) for e in bench if e.split == "test"]
     assert json.loads((tmp_path / "manifest.json").read_text())["dataset_version"]
+
+
+def test_a_nonexistent_edit_replaces_the_whole_cite_of_a_numbered_series(library):
+    # The phantom test split once held "State v. Lanclos, 965 So. 1019d 475": the edit had
+    # replaced the "2" of "So. 2d" instead of the page.
+    import numpy as np
+
+    from citeproof.bench.phantom.judicial import _nonexistent_edits
+    from citeproof.bench.phantom.injections import inside_targets
+    from citeproof.bench.phantom.templated import Pools
+    from citeproof.core.extract import extract_citations
+    from citeproof.core.read import document_from_text
+
+    text = "The sentence will not be set aside as excessive. State v. Lanclos, 419 So. 2d 475 (La.1982)."
+    (cite,) = extract_citations(document_from_text(text))
+    pools = Pools([], [], [], inside_targets(library))
+    (edit,) = _nonexistent_edits(text, cite, [], pools, library, np.random.default_rng(0))
+    assert text[edit[0] : edit[1]] == "419 So. 2d 475"

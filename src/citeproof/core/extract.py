@@ -21,10 +21,11 @@ from citeproof.core.context import (
 )
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
+from citeproof.core.pins import PIN_WINDOW, is_first_page_list, parse_pin_pages
+from citeproof.core.short_forms import Antecedents
 from citeproof.core.statutes.us import find_statutes
 
 _PARAGRAPH = re.compile(r"\n\s*\n")
-_PIN_NUMBERS = re.compile(r"\*?(\d+)(?:\s*[-–—]\s*(\d+))?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +50,13 @@ class _RawCite:
 def extract_citations(document: Document) -> tuple[Citation, ...]:
     """Every case and statute citation of ``document``, in order of appearance."""
     text = document.text
-    raws = list(_eyecite_citations(text))
+    # eyecite sometimes emits an ``id.`` after the cite that follows it.
+    raws = sorted(_eyecite_citations(text), key=lambda r: r.span.start)
     sentences = Sentences(text)
-    cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences)
-    statutes = _statutes(text, [r for r in raws if r.is_law], {c.span for c in cases})
+    laws = [r for r in raws if r.is_law]
+    statute_spans = [r.span for r in laws] + [s.span for s in find_statutes(text)]
+    cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences, statute_spans)
+    statutes = _statutes(text, laws, {c.span for c in cases})
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
     ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
     return tuple(
@@ -158,28 +162,10 @@ def _without_nominative_overlaps(para: str, get_citations):  # type: ignore[no-u
     return found if masked == para else get_citations(masked)
 
 
-def parse_pin_pages(pin: str | None) -> tuple[int, ...]:
-    """``"495"``, ``"at 494"``, ``"495-96"``, ``"495 n.5"`` → the pages they name."""
-    if not pin:
-        return ()
-    pages: list[int] = []
-    body = re.sub(r"\bn+\.\s*\d+", "", pin.replace("at", " "))
-    for m in _PIN_NUMBERS.finditer(body):
-        first = int(m.group(1))
-        if m.group(2):
-            last_digits = m.group(2)
-            last = (
-                int(str(first)[: -len(last_digits)] + last_digits)
-                if len(last_digits) < len(str(first))
-                else int(last_digits)
-            )
-            pages.extend(range(first, min(last, first + 60) + 1) if last >= first else [first])
-        else:
-            pages.append(first)
-    return tuple(dict.fromkeys(pages))
-
-
-def _assemble_cases(text: str, raws: list[_RawCite], sentences: Sentences) -> list[Citation]:
+def _assemble_cases(
+    text: str, raws: list[_RawCite], sentences: Sentences, statute_spans: list[Span]
+) -> list[Citation]:
+    antecedents = Antecedents(text, statute_spans)
     out: list[Citation] = []
     floor = 0
     i = 0
@@ -188,20 +174,49 @@ def _assemble_cases(text: str, raws: list[_RawCite], sentences: Sentences) -> li
         if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, out, floor):
             raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
         if raw.form is not CiteForm.FULL:
-            out.append(_short_form(text, raw, out, sentences))
+            out.append(_short_form(text, raw, len(out), sentences, antecedents))
+            i = _trailing_parallels(text, raws, i + 1, raw, out, sentences, antecedents)
             floor = out[-1].span.end
-            i += 1
             continue
         group = [raw]
         while i + len(group) < len(raws) and _is_parallel(text, group[-1], raws[i + len(group)]):
             group.append(raws[i + len(group)])
-        out.extend(_full_group(text, group, floor, sentences, len(out)))
+        cites = _full_group(text, group, floor, sentences, len(out))
+        antecedents.add_full(cites)
+        out.extend(cites)
         floor = out[-1].span.end
         i += len(group)
     return out
 
 
-PIN_REFERENCE_PAGES = 150
+def _trailing_parallels(
+    text: str,
+    raws: list[_RawCite],
+    i: int,
+    short: _RawCite,
+    out: list[Citation],
+    sentences: Sentences,
+    antecedents: Antecedents,
+) -> int:
+    """Nameless full cites right after a short form (``Id. at 431, 111 S. Ct. 2382``) are
+    its parallels; one a few pages into a case already cited is a pin in that reporter
+    (``364 U.S. 344, 81 S. Ct. 125, 5 L. Ed. 2d 115``). Returns the next raw's index."""
+    prev, anchor = short, len(out) - 1
+    while i < len(raws) and _is_parallel(text, prev, raws[i]):
+        raw = raws[i]
+        if _is_pin_reference(text, raw, out, out[-1].span.end):
+            pin = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
+            out.append(_short_form(text, pin, len(out), sentences, antecedents))
+        else:
+            (cite,) = _full_group(text, [raw], out[-1].span.end, sentences, len(out))
+            repeated = out[anchor]
+            cite = replace(cite, parallel_ids=(repeated.id,))
+            out[anchor] = replace(repeated, parallel_ids=(*repeated.parallel_ids, cite.id))
+            antecedents.add_full([cite], trailing=repeated)
+            out.append(cite)
+        prev = raw
+        i += 1
+    return i
 
 
 def _is_pin_reference(text: str, raw: _RawCite, earlier: list[Citation], floor: int) -> bool:
@@ -212,13 +227,15 @@ def _is_pin_reference(text: str, raw: _RawCite, earlier: list[Citation], floor: 
     if raw.eyecite_name and raw.name_start is not None and raw.name_start >= floor:
         return False
     page = int(raw.page or 0)
-    return any(
-        c.form is CiteForm.FULL
+    same_volume = [
+        int(c.page or 0)
+        for c in earlier
+        if c.form is CiteForm.FULL
         and (c.volume, c.reporter) == (raw.volume, raw.reporter)
         and (c.page or "").isdigit()
-        and int(c.page or 0) < page <= int(c.page or 0) + PIN_REFERENCE_PAGES
-        for c in earlier
-    )
+    ]
+    # A page that begins a case already cited is that case, not a pin into its neighbour.
+    return page not in same_volume and any(first < page <= first + PIN_WINDOW for first in same_volume)
 
 
 def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
@@ -262,7 +279,7 @@ def _full_group(
                 volume=raw.volume,
                 reporter=raw.reporter,
                 page=raw.page,
-                pin_pages=parse_pin_pages(pin),
+                pin_pages=() if is_first_page_list(raw.page, pin) else parse_pin_pages(pin),
                 pin_text=pin,
                 case_name=name[0] if name else None,
                 case_name_span=name[1] if name else None,
@@ -320,78 +337,47 @@ def _trimmed(text: str, start: int, end: int) -> tuple[str, Span] | None:
     return stripped, Span(start + lead, start + lead + len(stripped))
 
 
-def _short_form(text: str, raw: _RawCite, earlier: list[Citation], sentences: Sentences) -> Citation:
-    target = _antecedent(raw, earlier)
+def _short_form(
+    text: str, raw: _RawCite, index: int, sentences: Sentences, antecedents: Antecedents
+) -> Citation:
     pin = raw.pin if raw.form is not CiteForm.SHORT else (raw.pin or raw.page)
+    pins = parse_pin_pages(pin)
+    span = Span(raw.span.start, raw.pin_end)
+    binding, candidates = antecedents.bind(
+        raw.form, span, pins, raw.volume, raw.reporter, raw.antecedent_guess
+    )
     quotes, proposition = _support(text, raw.span.start, raw.span.start, None, sentences)
     base = dict(
-        id=f"tmp{len(earlier)}",
+        id=f"tmp{index}",
         type=CitationType.CASE,
         form=raw.form,
-        text=text[raw.span.start : raw.pin_end],
-        span=Span(raw.span.start, raw.pin_end),
-        pin_pages=parse_pin_pages(pin),
+        text=span.slice(text),
+        span=span,
+        pin_pages=pins,
         pin_text=pin,
         quotes=quotes,
         proposition=proposition[0] if proposition else None,
         proposition_span=proposition[1] if proposition else None,
+        abstention=binding.abstention,
     )
+    target = binding.target
     if target is None:
-        return Citation(volume=raw.volume, reporter=raw.reporter, **base)  # type: ignore[arg-type]
-    return Citation(
-        volume=target.volume,
-        reporter=target.reporter,
-        page=target.page,
-        case_name=target.case_name,
-        year=target.year,
-        court=target.court,
-        antecedent_id=target.id,
-        **base,  # type: ignore[arg-type]
-    )
-
-
-def _antecedent(raw: _RawCite, earlier: list[Citation]) -> Citation | None:
-    """The full citation a short form, ``id.`` or ``supra`` refers to."""
-    if not earlier:
-        return None
-    if raw.form is CiteForm.ID:
-        return _full_of(earlier[-1], earlier)
-    guess = (raw.antecedent_guess or "").lower().strip(" ,")
-    fallback = None
-    for cand in reversed(earlier):
-        if cand.form is not CiteForm.FULL:
-            continue
-        if raw.form is CiteForm.SHORT and (cand.volume, cand.reporter) != (raw.volume, raw.reporter):
-            continue
-        if not guess or (cand.case_name and guess in cand.case_name.lower()):
-            # A short form names its own reporter ("106 S. Ct. at 2553"): it points to
-            # that cite of a parallel group, whose pagination its pin follows.
-            return cand if raw.form is CiteForm.SHORT else _primary(cand, earlier)
-        if raw.form is CiteForm.SHORT and fallback is None:
-            fallback = cand  # same volume and reporter, but the name written differs
-    return fallback
-
-
-def _full_of(citation: Citation, earlier: list[Citation]) -> Citation | None:
-    if citation.form is CiteForm.FULL:
-        return _primary(citation, earlier)
-    if citation.antecedent_id is None:
-        return None
-    found = next((c for c in reversed(earlier) if c.id == citation.antecedent_id), None)
-    return _primary(found, earlier) if found else None  # id. pins follow the first reporter
-
-
-def _primary(citation: Citation, earlier: list[Citation]) -> Citation:
-    """The first cite of a parallel group (the one short forms and id. point to)."""
-    if not citation.parallel_ids:
-        return citation
-    group = set(citation.parallel_ids)
-    index = len(earlier) - 1
-    while index >= 0 and earlier[index].span.start > citation.span.start:
-        index -= 1
-    while index >= 0 and (earlier[index].id in group or earlier[index] is citation):
-        index -= 1
-    return earlier[index + 1] if index + 1 < len(earlier) else citation
+        # An abstaining short form names no case; an unresolved one keeps what it wrote.
+        written = (None, None) if binding.abstention else (raw.volume, raw.reporter)
+        citation = Citation(volume=written[0], reporter=written[1], **base)  # type: ignore[arg-type]
+    else:
+        citation = Citation(
+            volume=target.volume,
+            reporter=target.reporter,
+            page=target.page,
+            case_name=target.case_name,
+            year=target.year,
+            court=target.court,
+            antecedent_id=target.id,
+            **base,  # type: ignore[arg-type]
+        )
+    antecedents.add_short(citation, binding, candidates)
+    return citation
 
 
 def _statutes(text: str, law_raws: list[_RawCite], case_spans: set[Span]) -> list[Citation]:

@@ -67,6 +67,15 @@ class Quote:
 
 
 @dataclass(frozen=True, slots=True)
+class Abstention:
+    """Why a citation is not checked against a case, decided from the text around it
+    (a short form that repeats no case, or one whose antecedent the text leaves open)."""
+
+    reason: Reason
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
 class Citation:
     """One citation as written, with what it is offered for."""
 
@@ -93,6 +102,7 @@ class Citation:
     statute_title: str | None = None
     statute_code: str | None = None
     statute_section: str | None = None
+    abstention: Abstention | None = None
 
     @property
     def cite(self) -> str | None:
@@ -231,6 +241,8 @@ class Reason(StrEnum):
     BACKEND_ERROR = "backend_error"
     RATE_LIMITED = "rate_limited"
     UNRESOLVED_SHORT_FORM = "unresolved_short_form"
+    AMBIGUOUS_SHORT_FORM = "ambiguous_short_form"  # the text leaves open which case it repeats
+    NOT_A_CASE_CITATION = "not_a_case_citation"  # a short form repeating the record, a brief, a statute
     INCOMPLETE_CITE = "incomplete_cite"
     NOT_CHECKED = "not_checked"
     STATUTE_NOT_IN_REGISTRY = "statute_not_in_registry"

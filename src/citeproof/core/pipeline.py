@@ -56,9 +56,9 @@ def check_document(
     library.prefetch(citations)  # remote libraries batch their lookups before resolution
     by_id = {c.id: c for c in citations}
     resolutions: dict[str, Resolution] = {}
-    cache: dict[tuple[str | None, ...], Resolution] = {}
+    cache: dict[tuple[object, ...], Resolution] = {}
     for c in citations:
-        key = (c.volume, c.reporter, c.page, c.case_name)
+        key = (c.type, c.volume, c.reporter, c.page, c.case_name, c.abstention)
         if c.type is CitationType.CASE and key in cache:
             resolutions[c.id] = replace(cache[key], citation_id=c.id)
         else:

@@ -117,6 +117,9 @@ def resolve(citation: Citation, library: Library) -> Resolution:
     """Resolve one case citation; backend faults become an ``error`` resolution."""
     if citation.type is not CitationType.CASE:
         return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=Reason.NOT_CHECKED)
+    if citation.abstention is not None:  # a short form the text does not tie to one case
+        why = citation.abstention
+        return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=why.reason, note=why.note)
     if not (citation.volume and citation.reporter and citation.page):
         reason = Reason.UNRESOLVED_SHORT_FORM if citation.antecedent_id is None else Reason.INCOMPLETE_CITE
         return Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=reason)

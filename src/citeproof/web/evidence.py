@@ -27,6 +27,10 @@ REASONS = {
     Reason.BACKEND_ERROR: "The library could not answer; nothing was concluded (fail closed).",
     Reason.RATE_LIMITED: "The remote library throttled the lookup; nothing was concluded.",
     Reason.UNRESOLVED_SHORT_FORM: "A short form whose full citation was not found earlier.",
+    Reason.AMBIGUOUS_SHORT_FORM: "A short form the text does not tie to one case (e.g. an id. after "
+    "a cite inside another's parenthetical); its pin fits both or neither.",
+    Reason.NOT_A_CASE_CITATION: "A short form repeating the record, a brief, a statute or the "
+    "document itself, not a case.",
     Reason.INCOMPLETE_CITE: "The citation lacks a volume, reporter or page.",
     Reason.NOT_CHECKED: "Not checked.",
     Reason.STATUTE_NOT_IN_REGISTRY: "Only impossible sections are flagged offline.",

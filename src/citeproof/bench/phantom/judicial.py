@@ -16,6 +16,9 @@ from citeproof.bench.phantom.templated import Pools
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 _CITE_HEAD = re.compile(r"(\d+)(\s+.+?\s+)(\d+)")
+# A full cite's volume, reporter and page: the page is a whole number ("419 So. 2d 475",
+# not "419 So. 2" of it).
+_FULL_HEAD = re.compile(r"(\d+)(\s+.+?\s+)(\d+)(?!\w)")
 
 
 def _role(c: Citation, library: SQLiteLibrary) -> Role:
@@ -48,7 +51,7 @@ def _nonexistent_edits(text: str, c: Citation, later: list[Citation], pools: Poo
                        library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:
     ref = CaseRef("", c.case_name or "", c.volume or "", c.reporter or "", int(c.page or 0), "")
     new, _ = nonexistent_cite(ref, pools.targets, library, rng)
-    head = _CITE_HEAD.match(text, c.span.start)
+    head = _FULL_HEAD.match(text, c.span.start)
     assert head is not None
     reporter = head.group(2) if new.reporter == c.reporter else f" {new.reporter} "
     edits = [(c.span.start, head.end(), f"{new.volume}{reporter}{new.page}")]

@@ -17,6 +17,7 @@ from citeproof.core.models import (
 )
 from citeproof.core.names import compare_names
 from citeproof.core.pinpoint import check_proposition_pin
+from citeproof.core.pins import names_a_note
 from citeproof.core.quotes import QuoteMatch, locate
 from citeproof.core.statutes.us import impossible_statute
 
@@ -230,6 +231,13 @@ def check_pincite(
             confidence=Confidence.RULED_OUT,
         )
     located = [m for m in matches if m.found]
+    if names_a_note(c.pin_text):  # opinion texts keep notes apart from the page they annotate
+        return Finding(
+            kind=K.WRONG_PINCITE,
+            outcome=Outcome.UNKNOWN if located else Outcome.PASS,
+            explanation="the pin names a note, which the opinion text does not place on its page",
+            reason=Reason.NO_PAGE_MARKERS if located else None,
+        )
     moved = check_proposition_pin(c, opinion) if not located else None
     if moved is not None:
         return moved

@@ -21,8 +21,8 @@ from citeproof.core.context import (
 )
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
-from citeproof.core.pins import PIN_WINDOW, is_first_page_list, parse_pin_pages
-from citeproof.core.short_forms import Antecedents
+from citeproof.core.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
+from citeproof.core.short_forms import Antecedents, Hint
 from citeproof.core.statutes.us import find_statutes
 
 _PARAGRAPH = re.compile(r"\n\s*\n")
@@ -51,7 +51,7 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     """Every case and statute citation of ``document``, in order of appearance."""
     text = document.text
     # eyecite sometimes emits an ``id.`` after the cite that follows it.
-    raws = sorted(_eyecite_citations(text), key=lambda r: r.span.start)
+    raws = sorted((_with_note_pin(text, r) for r in _eyecite_citations(text)), key=lambda r: r.span.start)
     sentences = Sentences(text)
     laws = [r for r in raws if r.is_law]
     statute_spans = [r.span for r in laws] + [s.span for s in find_statutes(text)]
@@ -141,6 +141,17 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
             )
 
 
+def _with_note_pin(text: str, raw: _RawCite) -> _RawCite:
+    """eyecite drops a pin that points into a note (``Id. at 284 n.6``, ``122 S.W.3d at
+    284 n. 6``): read it from the text, so the pin page is checked knowing it is a note's."""
+    found = None if raw.is_law else note_pin_at(text, raw.pin_end)
+    if found is None:
+        return raw
+    page, note, end = found
+    page = page or raw.pin or (raw.page if raw.form is CiteForm.SHORT else None) or ""
+    return replace(raw, pin=f"{page} {note}".strip(), pin_end=end)
+
+
 _NUMBERED_CITE = re.compile(r"\s*\d+\s+[A-Z][\w.' ]{0,24}?\s+\d+")
 
 
@@ -174,7 +185,8 @@ def _assemble_cases(
         if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, out, floor):
             raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
         if raw.form is not CiteForm.FULL:
-            out.append(_short_form(text, raw, len(out), sentences, antecedents))
+            then = _cite_run_into(text, raw, raws[i + 1] if i + 1 < len(raws) else None)
+            out.append(_short_form(text, raw, len(out), sentences, antecedents, then))
             i = _trailing_parallels(text, raws, i + 1, raw, out, sentences, antecedents)
             floor = out[-1].span.end
             continue
@@ -217,6 +229,17 @@ def _trailing_parallels(
         prev = raw
         i += 1
     return i
+
+
+def _cite_run_into(text: str, raw: _RawCite, nxt: _RawCite | None) -> Hint | None:
+    """``Id., 458 U.S. at 801`` or ``Id. at 431, 111 S. Ct. 2382``: the volume, reporter
+    and pins of the cite an ``id.`` runs into."""
+    if raw.form is not CiteForm.ID or nxt is None or nxt.form not in (CiteForm.SHORT, CiteForm.FULL):
+        return None
+    if not re.fullmatch(r"\s*,\s*", text[raw.pin_end : nxt.span.start]):
+        return None
+    pin = (nxt.pin or nxt.page) if nxt.form is CiteForm.SHORT else nxt.pin
+    return nxt.volume, nxt.reporter, parse_pin_pages(pin)
 
 
 def _is_pin_reference(text: str, raw: _RawCite, earlier: list[Citation], floor: int) -> bool:
@@ -338,13 +361,18 @@ def _trimmed(text: str, start: int, end: int) -> tuple[str, Span] | None:
 
 
 def _short_form(
-    text: str, raw: _RawCite, index: int, sentences: Sentences, antecedents: Antecedents
+    text: str,
+    raw: _RawCite,
+    index: int,
+    sentences: Sentences,
+    antecedents: Antecedents,
+    then: Hint | None = None,
 ) -> Citation:
     pin = raw.pin if raw.form is not CiteForm.SHORT else (raw.pin or raw.page)
     pins = parse_pin_pages(pin)
     span = Span(raw.span.start, raw.pin_end)
     binding, candidates = antecedents.bind(
-        raw.form, span, pins, raw.volume, raw.reporter, raw.antecedent_guess
+        raw.form, span, pins, raw.volume, raw.reporter, raw.antecedent_guess, then
     )
     quotes, proposition = _support(text, raw.span.start, raw.span.start, None, sentences)
     base = dict(

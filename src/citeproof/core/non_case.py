@@ -34,7 +34,8 @@ _SOURCES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ),
         (
             "a statute",
-            r"\b(?:Code|CODE|Stat|STAT|Laws|LAWS|Rev|REV)\b\.?[^;()]{0,40}?(?:§|\bart\.|\bch\.)\s*\d",
+            r"\b(?:Code|CODE|Stat|STAT|Laws|LAWS|Rev|REV)\b\.?[^;()]{0,40}?(?:§|\bart\.|\bch\.)\s*\d"
+            r"|(?:(?<=\n)|(?<=[.;]\s)|(?<=\b[Ss]ee\s))(?:\d+\.\s+)?§+\s*\d",  # "97. § 28-105.01(4)."
         ),
         ("a paragraph", r"(?<=\S)[ \t]?¶+(?!\s*\d+\s+[A-Z“\"])"),
         (

@@ -22,6 +22,11 @@ _NOTES = re.compile(
 )
 _NOTE_NAMED = re.compile(r"\b(?:nn?|fns?)\s*\.|\b(?:notes?|footnotes?)\s+\d", re.I)
 _BARE_LIST = re.compile(r"\s*\d+(?:\s*,\s*\d+)+\s*")
+_NOTE_PIN = re.compile(
+    r"(?P<page>,?\s*(?:at\s+)?\*?\d+(?:\s*[-–—]\s*\d+)?)?,?\s*(?:&\s*)?"
+    r"(?:(?:n|fn)\s*\.\s*\d+(?:\s*[-–—]\s*\d+)?"  # n. 6, n. 6-7
+    r"|(?:nn|fns)\s*\.\s*\d+(?:\s*(?:[-–—&]|,(?!\s*\d+\s+[A-Z]))\s*\d+)*)"  # nn. 6, 7 (not "6, 97 S. Ct.")
+)
 
 
 def parse_pin_pages(pin: str | None) -> tuple[int, ...]:
@@ -47,6 +52,16 @@ def _range_end(first: int, last_digits: str) -> int:
     if len(last_digits) < len(str(first)):
         return int(str(first)[: -len(last_digits)] + last_digits)
     return int(last_digits)
+
+
+def note_pin_at(text: str, end: int) -> tuple[str, str, int] | None:
+    """A pin into a note right at ``end`` (``at 284 n. 6``, `` n. 6``), which eyecite
+    leaves out: ``(page part, note part, end)``; the page part may be empty."""
+    m = _NOTE_PIN.match(text, end)
+    if m is None:
+        return None
+    page = (m.group("page") or "").strip(" ,")
+    return page, text[m.end("page") if m.group("page") else end : m.end()].strip(" ,"), m.end()
 
 
 def names_a_note(pin: str | None) -> bool:

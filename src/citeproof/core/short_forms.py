@@ -45,6 +45,10 @@ _NAME_ABBREVIATIONS = frozenset(
 _SENTENCE_END = re.compile(r"\n|\b(?P<word>[A-Za-z']{4,})[.!?][\"”’)]*\s+(?=[A-Z“\"])")
 
 
+# The volume, reporter and pins of the cite an ``id.`` runs into.
+Hint = tuple[str | None, str | None, tuple[int, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class Binding:
     """What a short form repeats: one cite of a case, or why it repeats none."""
@@ -113,20 +117,24 @@ class Antecedents:
         volume: str | None = None,
         reporter: str | None = None,
         guess: str | None = None,
+        then: Hint | None = None,
     ) -> tuple[Binding, tuple[str, ...]]:
         """The binding of a short form at ``span`` (with its pins), and the case keys it was
-        chosen from (kept for an ``id.`` that follows an ambiguous one)."""
+        chosen from (kept for an ``id.`` that follows an ambiguous one). ``then``: the cite
+        an ``id.`` runs into (``Id., 458 U.S. at 801``), whose volume says which case."""
         section = cites_a_section(self.text, span.end)
         if section is not None:
             return Binding(abstention=section), ()
         if form is CiteForm.ID:
-            return self._bind_id(span.start, pins)
+            return self._bind_id(span.start, pins, then)
         name = self._written_name(span.start, guess)
         if form is CiteForm.SUPRA:
             return self._bind_supra(name, pins)
         return self._bind_short(volume, reporter, name, pins)
 
-    def _bind_id(self, start: int, pins: tuple[int, ...]) -> tuple[Binding, tuple[str, ...]]:
+    def _bind_id(
+        self, start: int, pins: tuple[int, ...], then: Hint | None
+    ) -> tuple[Binding, tuple[str, ...]]:
         if not self.entries:
             return Binding(), ()
         prev = self.entries[-1]
@@ -139,7 +147,11 @@ class Antecedents:
         candidates = tuple(k for k in dict.fromkeys(keys) if k not in self.caption)
         if not candidates:
             return Binding(), ()
-        binding = self._choose(candidates, pins, prev.member, "id.")
+        preferred = prev.member
+        if then is not None and (named := tuple(k for k in candidates if self._member_in(k, *then[:2]))):
+            candidates, preferred = named, prev.member if pins else self._member_in(named[0], *then[:2])
+            pins = pins or then[2]
+        binding = self._choose(candidates, pins, preferred, "id.")
         if binding.target is not None and pins and not self._fits(binding.target, pins):
             skipped = self._skipped_authority(candidates[0], pins)
             if skipped is not None:

@@ -360,3 +360,20 @@ def test_an_id_pin_is_checked_against_the_parallel_whose_pages_hold_it():
     )
     ident = at(found, "id. at 315")
     assert (repeats(ident), ident.pin_pages) == ("508 U.S. 307", (315,))
+
+
+# -- class 28: a pin into a note ---------------------------------------------------------
+
+LAWSON = (  # courtlistener:1881314 (the data pack keeps Lawson's notes after its last page)
+    "Harris County v. Lawson, 122 S.W.3d 276 (Tex. App. 2003). \"If the County had any doubt as to Lawson's "
+    '"election," that doubt should have been resolved when it received service of Lawson\'s original '
+    'petition." Lawson, 122 S.W.3d at 284{note}.'
+)
+
+
+def test_a_pin_into_a_note_is_read_and_not_checked_against_where_the_text_keeps_notes(library):
+    in_note = check_document(document_from_text(LAWSON.format(note=" n. 6")), library).verdicts[-1]
+    assert (in_note.citation.pin_text, in_note.citation.pin_pages) == ("284 n. 6", (284,))
+    assert (in_note.status.value, in_note.reason) == ("unverifiable", Reason.NO_PAGE_MARKERS)
+    on_page = check_document(document_from_text(LAWSON.format(note="")), library).verdicts[-1]
+    assert [e.kind.value for e in on_page.errors] == ["wrong_pincite"]  # 284 itself does not hold it

@@ -307,9 +307,10 @@ class Antecedents:
     def _written_name(self, start: int, guess: str | None) -> tuple[frozenset[str], frozenset[str]]:
         """The words of the name written before a short form, from its own sentence, and
         those of eyecite's guess (the word before ``supra`` or the volume)."""
-        floor = self.entries[-1].span_end if self.entries else 0
-        parsed = case_name_before(self.text, start, min(floor, start))
-        return _name_words(_last_sentence(parsed[0]) if parsed else ""), _name_words(guess or "")
+        floor = min(self.entries[-1].span_end if self.entries else 0, start)
+        parsed = case_name_before(self.text, start, floor)
+        words = _name_words(_last_sentence(parsed[0]) if parsed else "")
+        return words, _name_words(guess or "") or _name_words(_last_capital(self.text[floor:start]))
 
     def _named(self, keys: Sequence[str], written: tuple[frozenset[str], frozenset[str]]) -> tuple[str, ...]:
         """The cases cited under the name written, in tiers: exactly that name; a name
@@ -360,6 +361,16 @@ def _name_words(name: str) -> frozenset[str]:
     v. Bair" and "Moorman Mfg. Co. v. Bair" are one name, as are "Appeal" and "Appeals"."""
     words = (w.lower() for w in re.findall(r"[A-Z0-9][A-Za-z0-9]*", re.sub(r"['’]", "", name)))
     return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in _NAME_NOISE)
+
+
+def _last_capital(lead: str) -> str:
+    """The last capitalised word among the few before a short form, in its clause: "the
+    Ledel case, supra" names Ledel; "See supra note 1" names nothing."""
+    clause = re.split(r"[.;:()\n]\s", lead)[-1]
+    words = [
+        w for w in re.findall(r"[A-Z][\w'’]*", " ".join(clause.split()[-5:])) if w.lower() not in _NAME_NOISE
+    ]
+    return words[-1] if words else ""
 
 
 def _last_sentence(name: str) -> str:

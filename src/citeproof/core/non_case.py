@@ -84,6 +84,8 @@ def opened_after_cite(gap: str) -> int:
     """How many parentheses the text after a cite leaves open, when the outermost opens
     right after the cite (only pins and closed parentheticals before it): the cite's
     explanatory parenthetical, ``(quoting ...``. 0 otherwise."""
+    if "(" not in gap:
+        return 0
     stack: list[int] = []
     for i, ch in enumerate(gap):
         if ch == "(":

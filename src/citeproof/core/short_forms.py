@@ -32,11 +32,13 @@ from citeproof.core.pins import pins_fit
 # Cases cited this many distinct times back may be what an ``id.`` that fits nothing meant.
 _RECENT_CASES = 10
 # Words that say nothing about which case a name is: connectors, signals, roman numerals
-# ("Gales I", a court's own short name for the first of two decisions).
+# ("Gales I", a court's own short name for the first of two decisions), generic parties.
 _NAME_NOISE = frozenset(
     "v vs in re ex rel parte et al the of and a an see cf accord but also compare contra e g eg "  # noqa: SIM905
-    "i ii iii iv vi vii viii ix x".split()
+    "i ii iii iv vi vii viii ix x us united states state people commonwealth".split()
 )
+_INITIALS = re.compile(r"\b([A-Z])\.\s?(?=[A-Z]\.)")
+_VOLUME_TAIL = re.compile(r",\s*(?P<volume>\d+)\s+[A-Z][\w.' ]*?,?\s*$")  # "Commander, 436 Pa."
 # Abbreviations of four letters or more that end a name word, not a sentence ("Corp.").
 _NAME_ABBREVIATIONS = frozenset(
     "corp bros assn natl intl dept univ educ hosp auth indus mfrs serv servs comm cnty dist "  # noqa: SIM905
@@ -47,6 +49,16 @@ _SENTENCE_END = re.compile(r"\n|\b(?P<word>[A-Za-z']{4,})[.!?][\"”’)]*\s+(?=
 
 # The volume, reporter and pins of the cite an ``id.`` runs into.
 Hint = tuple[str | None, str | None, tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """The name written before a short form: its words, eyecite's one-word guess, and the
+    volume a ``Name, 436 Pa., supra`` gives."""
+
+    words: frozenset[str]
+    guess: frozenset[str]
+    volume: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,10 +170,8 @@ class Antecedents:
                 return Binding(abstention=skipped), candidates
         return binding, candidates
 
-    def _bind_supra(
-        self, name: tuple[frozenset[str], frozenset[str]], pins: tuple[int, ...]
-    ) -> tuple[Binding, tuple[str, ...]]:
-        if not any(name):
+    def _bind_supra(self, name: _Written, pins: tuple[int, ...]) -> tuple[Binding, tuple[str, ...]]:
+        if not (name.words or name.guess):
             note = "a supra without a case name refers to the document itself (a note, a part)"
             return Binding(abstention=Abstention(Reason.NOT_A_CASE_CITATION, note)), ()
         named = self._named(self._case_order(), name)
@@ -173,7 +183,7 @@ class Antecedents:
         self,
         volume: str | None,
         reporter: str | None,
-        name: tuple[frozenset[str], frozenset[str]],
+        name: _Written,
         pins: tuple[int, ...],
     ) -> tuple[Binding, tuple[str, ...]]:
         in_volume = tuple(k for k in self._case_order() if self._member_in(k, volume, reporter))
@@ -304,23 +314,28 @@ class Antecedents:
 
     # -- names ------------------------------------------------------------------------
 
-    def _written_name(self, start: int, guess: str | None) -> tuple[frozenset[str], frozenset[str]]:
-        """The words of the name written before a short form, from its own sentence, and
-        those of eyecite's guess (the word before ``supra`` or the volume)."""
+    def _written_name(self, start: int, guess: str | None) -> _Written:
+        """The name written before a short form, from its own sentence."""
         floor = min(self.entries[-1].span_end if self.entries else 0, start)
         parsed = case_name_before(self.text, start, floor)
-        words = _name_words(_last_sentence(parsed[0]) if parsed else "")
-        return words, _name_words(guess or "") or _name_words(_last_capital(self.text[floor:start]))
+        name = _last_sentence(parsed[0]) if parsed else ""
+        tail = _VOLUME_TAIL.search(name)
+        volume = tail.group("volume") if tail else None
+        words = _name_words(name[: tail.start()] if tail else name)
+        fallback = _name_words(guess or "") or _name_words(_last_capital(self.text[floor:start]))
+        return _Written(words, fallback, volume)
 
-    def _named(self, keys: Sequence[str], written: tuple[frozenset[str], frozenset[str]]) -> tuple[str, ...]:
-        """The cases cited under the name written, in tiers: exactly that name; a name
-        holding all its words; a name (of two words or more) all written in it; a name
-        holding the guessed word."""
-        words, guess = written
+    def _named(self, keys: Sequence[str], written: _Written) -> tuple[str, ...]:
+        """The cases cited under the name written (in the volume written, if any), in
+        tiers: exactly that name; a name holding all its words; a name all written in it; a
+        name holding the guessed word."""
+        words, guess = written.words, written.guess
+        if written.volume and (in_volume := [k for k in keys if self._has_volume(k, written.volume)]):
+            keys = in_volume
         tiers: tuple[Callable[[frozenset[str]], bool], ...] = (
             lambda n: bool(words) and words == n,
             lambda n: bool(words) and words <= n,
-            lambda n: len(n) > 1 and n <= words,
+            lambda n: bool(n) and n <= words,
             lambda n: bool(guess) and guess <= n,
         )
         for tier in tiers:
@@ -328,6 +343,9 @@ class Antecedents:
             if hit:
                 return hit
         return ()
+
+    def _has_volume(self, key: str, volume: str) -> bool:
+        return any(m.volume == volume for m in self.members[key])
 
     # -- nesting ----------------------------------------------------------------------
 
@@ -357,20 +375,23 @@ _QUOTING_TAIL = re.compile(
 
 
 def _name_words(name: str) -> frozenset[str]:
-    """The capitalised words of a name, folded, plurals as singulars: "on Moorman Mfg. Co.
-    v. Bair" and "Moorman Mfg. Co. v. Bair" are one name, as are "Appeal" and "Appeals"."""
-    words = (w.lower() for w in re.findall(r"[A-Z0-9][A-Za-z0-9]*", re.sub(r"['’]", "", name)))
-    return frozenset(w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if w not in _NAME_NOISE)
+    """The capitalised words of a name, folded: initials joined ("In re J.G." → jg), plurals
+    as singulars ("Appeals"), generic parties and stray letters dropped, so that "on Moorman
+    Mfg. Co. v. Bair" is "Moorman Mfg. Co. v. Bair" and "U. S. ex rel. McNamara v. Henkel" is
+    "United States ex rel. McNamara v. Henkel"."""
+    joined = _INITIALS.sub(r"\1", re.sub(r"['’]", "", name))
+    words = (w.lower() for w in re.findall(r"[A-Z0-9][A-Za-z0-9]*", joined))
+    return frozenset(
+        w[:-1] if len(w) > 3 and w.endswith("s") else w for w in words if len(w) > 1 and w not in _NAME_NOISE
+    )
 
 
 def _last_capital(lead: str) -> str:
     """The last capitalised word among the few before a short form, in its clause: "the
     Ledel case, supra" names Ledel; "See supra note 1" names nothing."""
     clause = re.split(r"[.;:()\n]\s", lead)[-1]
-    words = [
-        w for w in re.findall(r"[A-Z][\w'’]*", " ".join(clause.split()[-5:])) if w.lower() not in _NAME_NOISE
-    ]
-    return words[-1] if words else ""
+    words = re.findall(r"[A-Z][\w'’]*", " ".join(clause.split()[-5:]))
+    return next((w for w in reversed(words) if _name_words(w)), "")
 
 
 def _last_sentence(name: str) -> str:

@@ -180,7 +180,7 @@ def read(text: str, cites: list[str]) -> list[tuple[str | None, int | None, str 
             KEATING_EX_REL,
             ["287 F. Supp. 716", "408 F.2d 7"],
             [
-                ("Fink v. Heyd", 1968, "E.D.La."),
+                ("United States ex rel. Fink v. Heyd", 1968, "E.D.La."),
                 (None, 1969, "5th Cir."),
             ],
         ),
@@ -221,13 +221,6 @@ def test_a_dated_parenthetical_gives_the_year_and_court_and_spans_the_pins(text,
     assert paren.span.slice(text).endswith(f"{year})")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "case_name_before() stops at 'rel.' (taken for a sentence end, though 'rel.' is in "
-        "_NAME_CONNECTORS), so 'ex rel.' names lose their relator's State"
-    ),
-)
 @pytest.mark.parametrize(
     "text, cite, name",
     [
@@ -433,18 +426,8 @@ def test_a_cite_after_only_a_signal_or_a_name_opens_its_sentence(lead):
         "Separate educational facilities are inherently unequal. ",
         "We conclude that in the field of public education the doctrine of separate but equal has no place, ",
         "See Brown, which held that segregation in public schools is unconstitutional, ",
-        pytest.param(
-            "The Court held that separate educational facilities are inherently unequal, Brown v. Board "
-            "of Education, ",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason=(
-                    "the 'Name v. Name,' pattern accepts any words before 'v.', so a proposition followed "
-                    "by ', Brown v. Board of Education, 347 U.S. 483' counts as a citation sentence and "
-                    "extract takes the previous sentence as the proposition"
-                ),
-            ),
-        ),
+        "The Court held that separate educational facilities are inherently unequal, Brown v. Board "
+        "of Education, ",
     ],
 )
 def test_a_cite_after_a_proposition_does_not_open_its_sentence(lead):

@@ -20,6 +20,7 @@ from citeproof.core.context import (
     year_paren_after,
 )
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
+from citeproof.core.layout import in_document, reading_text
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
 from citeproof.core.statutes.us import find_statutes
 
@@ -47,8 +48,12 @@ class _RawCite:
 
 
 def extract_citations(document: Document) -> tuple[Citation, ...]:
-    """Every case and statute citation of ``document``, in order of appearance."""
-    text = document.text
+    """Every case and statute citation of ``document``, in order of appearance.
+
+    Read without the document's page markers and with its white space collapsed
+    (`reading_text`); every span is then moved back to the document's own offsets."""
+    reading = reading_text(document.text)
+    text = reading.text
     raws = list(_eyecite_citations(text))
     sentences = Sentences(text)
     cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences)
@@ -56,11 +61,14 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
     ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
     return tuple(
-        replace(
-            c,
-            id=ids[c.id],
-            antecedent_id=ids.get(c.antecedent_id) if c.antecedent_id else None,
-            parallel_ids=tuple(ids[p] for p in c.parallel_ids),
+        in_document(
+            replace(
+                c,
+                id=ids[c.id],
+                antecedent_id=ids.get(c.antecedent_id) if c.antecedent_id else None,
+                parallel_ids=tuple(ids[p] for p in c.parallel_ids),
+            ),
+            reading,
         )
         for c in ordered
     )

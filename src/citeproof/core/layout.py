@@ -23,9 +23,9 @@ from dataclasses import dataclass, replace
 from citeproof.core.models import Citation, Quote, Span
 
 # [*5], [**12]: Lexis and Westlaw star paging.
-_BRACKETED_STAR = re.compile(r"\[\*{1,2}\d{1,5}\]")
+_BRACKETED_STAR = re.compile(r"\[\*{1,2}(\d{1,5})\]")
 # *484 or *Page 484 (CourtListener, CAP), unless it is a pin ("at *5", "2005 WL 147075, *1").
-_BARE_STAR = re.compile(r"(?<![\w*\]])\*{1,2}(?:Page\s+)?\d{1,5}(?:-\d{1,5})?(?![\d*])")
+_BARE_STAR = re.compile(r"(?<![\w*\]])\*{1,2}(?:Page\s+)?(\d{1,5})(?:-\d{1,5})?(?![\d*])")
 _STAR_PIN_BEFORE = re.compile(r"(?:\bat|,|¶|\bn\.|\bnote)\s*$", re.I)
 # [1 N.E.3d 261] or [944 N.E.2d 1120 , 919 N.Y.S.2d 481]: nothing but bare cites inside.
 _BARE_CITE = r"(\d{1,4})\s+([A-Z][A-Za-z0-9.' ]{0,30}?)\s+(\d{1,5})"
@@ -105,13 +105,20 @@ def _gap(original: str, masked: str, start: int, end: int) -> str:
 
 def page_markers(text: str) -> list[tuple[int, int]]:
     """Spans of the document's own page markers, in order."""
-    found = [(m.start(), m.end()) for m in _BRACKETED_STAR.finditer(text)]
+    found = [(start, end) for start, end, _ in star_pages(text)]
+    return sorted(found + _bracketed_page_cites(text))
+
+
+def star_pages(text: str) -> list[tuple[int, int, int]]:
+    """``(start, end, page)`` of each star-page marker (``*484``, ``*Page 484``, ``[*484]``),
+    in order; a star pin (``at *5``, ``2005 WL 147075, *1``) is none."""
+    found = [(m.start(), m.end(), int(m.group(1))) for m in _BRACKETED_STAR.finditer(text)]
+    inside = {i for start, end, _ in found for i in range(start, end)}
     found += [
-        (m.start(), m.end())
+        (m.start(), m.end(), int(m.group(1)))
         for m in _BARE_STAR.finditer(text)
-        if not _STAR_PIN_BEFORE.search(text[max(0, m.start() - 8) : m.start()])
+        if m.start() not in inside and not _STAR_PIN_BEFORE.search(text[max(0, m.start() - 8) : m.start()])
     ]
-    found += _bracketed_page_cites(text)
     return sorted(found)
 
 

@@ -31,7 +31,7 @@ _STAR_PIN_BEFORE = re.compile(r"(?:\bat|,|¶|\bn\.|\bnote)\s*$", re.I)
 _BARE_CITE = r"(\d{1,4})\s+([A-Z][A-Za-z0-9.' ]{0,30}?)\s+(\d{1,5})"
 _BRACKETED_CITES = re.compile(rf"\[\s*{_BARE_CITE}(?:\s*,\s*{_BARE_CITE})*\s*\]")
 _ONE_CITE = re.compile(_BARE_CITE)
-_WHITESPACE = re.compile(r"\s+")
+_WHITESPACE = re.compile(r" *[^\S ]\s*| {2,}")  # white space other than one plain space
 _MARKER_PAGES_APART = 2  # consecutive page markers of one reporter: the next page or the one after
 
 
@@ -61,10 +61,7 @@ class ReadingText:
 
 def reading_text(original: str) -> ReadingText:
     """The document's text with its page markers taken out and its white space collapsed."""
-    blanked = list(original)
-    for start, end in page_markers(original):
-        blanked[start:end] = " " * (end - start)
-    masked = "".join(blanked)
+    masked = _blanked(original, page_markers(original))
     pieces: list[tuple[str, int, int]] = []  # (text, document offset, document length)
     cursor = 0
     for m in _WHITESPACE.finditer(masked):
@@ -88,6 +85,17 @@ def reading_text(original: str) -> ReadingText:
         tuple(origin for _, origin, _ in pieces),
         tuple(size for _, _, size in pieces),
     )
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span turned into as many spaces (overlapping spans allowed)."""
+    pieces, cursor = [], 0
+    for start, end in spans:
+        start = max(start, cursor)
+        if end > start:
+            pieces += [text[cursor:start], " " * (end - start)]
+            cursor = end
+    return "".join(pieces) + text[cursor:]
 
 
 def _gap(original: str, masked: str, start: int, end: int) -> str:

@@ -225,3 +225,30 @@ def test_a_docket_number_in_the_name_is_not_a_name_mismatch(library):
     from citeproof.core.names import compare_names
 
     assert compare_names("State v. Johnson, 97-1906 (La.3/4/98)", "State v. Johnson").matches
+
+
+def test_one_decision_held_twice_is_no_different_case(library):
+    # courtlistener:2074018; the catalogue lists 272 Ind. 404 and 398 N.E.2d 1260 as two cases
+    found = verdicts(
+        "Loyd v. State (1980), 272 Ind. 404, 398 N.E.2d 1260, cert. denied, 449 U.S. 881, 101 S. Ct. 231, "
+        "66 L. Ed. 2d 105.",
+        library,
+    )
+    assert [v.citation.text for v in found][:2] == ["272 Ind. 404", "398 N.E.2d 1260"]
+    assert all(v.status.value != "hallucinated" for v in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # courtlistener:2452357
+        "Nat'l Soc'y of Prof'l Eng'rs v. United States, 435 U.S. 679, 697, 98 S. Ct. 1355, 55 L. Ed. 2d 637 "
+        "(1978).",
+        # courtlistener:1620546
+        "United States v. SCRAP, 412 U.S. 669, 93 S. Ct. 2405, 37 L. Ed. 2d 254 (1973).",
+    ],
+)
+def test_names_courts_write_for_real_cases_pass(library, text):
+    found = verdicts(text, library)
+    assert len(found) == 3 and all(v.status.value != "hallucinated" for v in found)
+    assert found[0].status.value == "verified"

@@ -180,7 +180,7 @@ def read(text: str, cites: list[str]) -> list[tuple[str | None, int | None, str 
             KEATING_EX_REL,
             ["287 F. Supp. 716", "408 F.2d 7"],
             [
-                ("Fink v. Heyd", 1968, "E.D.La."),
+                ("United States ex rel. Fink v. Heyd", 1968, "E.D.La."),
                 (None, 1969, "5th Cir."),
             ],
         ),
@@ -221,13 +221,6 @@ def test_a_dated_parenthetical_gives_the_year_and_court_and_spans_the_pins(text,
     assert paren.span.slice(text).endswith(f"{year})")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "case_name_before() stops at 'rel.' (taken for a sentence end, though 'rel.' is in "
-        "_NAME_CONNECTORS), so 'ex rel.' names lose their relator's State"
-    ),
-)
 @pytest.mark.parametrize(
     "text, cite, name",
     [
@@ -433,20 +426,92 @@ def test_a_cite_after_only_a_signal_or_a_name_opens_its_sentence(lead):
         "Separate educational facilities are inherently unequal. ",
         "We conclude that in the field of public education the doctrine of separate but equal has no place, ",
         "See Brown, which held that segregation in public schools is unconstitutional, ",
-        pytest.param(
-            "The Court held that separate educational facilities are inherently unequal, Brown v. Board "
-            "of Education, ",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason=(
-                    "the 'Name v. Name,' pattern accepts any words before 'v.', so a proposition followed "
-                    "by ', Brown v. Board of Education, 347 U.S. 483' counts as a citation sentence and "
-                    "extract takes the previous sentence as the proposition"
-                ),
-            ),
-        ),
+        "The Court held that separate educational facilities are inherently unequal, Brown v. Board "
+        "of Education, ",
     ],
 )
 def test_a_cite_after_a_proposition_does_not_open_its_sentence(lead):
     text = lead + "347 U.S. 483, 495 (1954)."
     assert not starts_citation_sentence(text, 0, len(lead))
+
+
+# --- a name stays inside its own sentence and parenthesis -------------------------------------
+
+# capstone-fastcase:BR/590/590 B.R. 577: the cite inside "(citing to ..." has no name
+PROMESA = (
+    "Defendants' reliance on United States v. Security Industrial Bank in support of constitutional "
+    "avoidance is misplaced here, as the context in which the interpretive issue arose in that case is "
+    "quite different from that now before this Court. (See Defs.' Reply \u00b6 32 (citing to 459 U.S. 70, "
+    "103 S.Ct. 407, 74 L.Ed.2d 235 (1982).)"
+)
+# courtlistener:1944986: the last "v." is a sentence back
+STROUD = (
+    "We cannot say with any certainty that the United States Supreme Court by its opinion in Green "
+    "intended to overrule Stroud v. United States. Although it may be argued persuasively that in "
+    "principle the two cases are repugnant, still in a footnote to his opinion in Green, Justice Black "
+    'said they are "clearly distinguishable." 355 U.S., at p. 195, n. 15, 78 S.Ct. 221.'
+)
+# courtlistener:1176589: California's "(In re Name (year) cite"
+LEE = (
+    "(Pen. Code, 3020; see also Pen. Code, 3021-3025, 5077); but the actual imposition of that sentence "
+    "for the term prescribed by law remains a judicial function which can be performed only by a court. "
+    "(In re Lee (1918) 177 Cal. 690, 693 [171 P. 958]; People v. Sama (1922) 189 Cal. 153, 156-157 "
+    "[207 P. 893]; In re Bertrand (1943) 61 Cal. App. 2d 183, 187 [142 P.2d 351].)"
+)
+# courtlistener:1710460: a "v." a paragraph back, then "(In re Name [year] cite"
+MURCHISON = (
+    "Confer, United States v. Wilkins (CA 2, 1965), 348 F2d 844.\n\nThe same reasoning seems pertinent "
+    'here for the same evil is present. While we cannot seek to accord a defendant a perfect trial, since "* '
+    '* * our system of law has always endeavored to prevent even the probability of unfairness" (In re '
+    "Murchison [1955] 349 U.S. 133, 136 [75 S. Ct. 623, 99 L. Ed. 942]), I feel the defendant here should "
+    "be accorded the benefit of this reasonable doubt."
+)
+# courtlistener:2461332: a footnote marker glued to the name
+ALMANZA = (
+    'we must determine if she has suffered "some harm" from that error.[2]Almanza v. State, 686 S.W.2d '
+    "157 (Tex.Cr.App.1984)."
+)
+# courtlistener:1225310: "supra" between the name and the cite
+CRUZ = (
+    "preferring in effect the known consolations they find in drug use to the unknown problems they "
+    'fear having to face upon rehabilitation" (In re Cruz (1965) supra, 62 Cal. 2d 307, 314).'
+)
+
+
+@pytest.mark.parametrize(
+    "text, cite, name",
+    [
+        (PROMESA, "459 U.S. 70", None),
+        (STROUD, "78 S.Ct. 221", None),
+        (LEE, "177 Cal. 690", "In re Lee"),
+        (LEE, "189 Cal. 153", "People v. Sama"),
+        (MURCHISON, "349 U.S. 133", "In re Murchison"),
+        (ALMANZA, "686 S.W.2d 157", "Almanza v. State"),
+        (CRUZ, "62 Cal. 2d 307", "In re Cruz"),
+    ],
+)
+def test_a_name_does_not_reach_past_a_sentence_a_parenthesis_or_a_footnote_marker(text, cite, name):
+    start = text.index(cite)
+    floor = text.rfind("]", 0, start) + 1 if cite == "189 Cal. 153" else 0
+    found = case_name_before(text, start, floor)
+    assert (found[0] if found else None) == name
+    if found:
+        assert found[1].slice(text) == name
+
+
+# capstone-fastcase:NW2d/761/761NW2d645_1
+KOLUPAR = (
+    "Kolupar, 275 Wis.2d 1, \u00b6 43, 683 N.W.2d 58 (citing Hensley, 461 U.S. at 435, 436, 103 S.Ct. 1933). "
+    "\u00b6 97 Public Storage relies on our statement"
+)
+
+
+def test_a_citing_parenthetical_ending_in_a_page_gives_no_year():
+    end = KOLUPAR.index("683 N.W.2d 58") + len("683 N.W.2d 58")
+    assert year_paren_after(KOLUPAR, end) is None
+
+
+def test_a_year_still_follows_a_glued_footnote_name():
+    end = ALMANZA.index("686 S.W.2d 157") + len("686 S.W.2d 157")
+    paren = year_paren_after(ALMANZA, end)
+    assert paren is not None and (paren.year, paren.court_text) == (1984, "Tex.Cr.App.")

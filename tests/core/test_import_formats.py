@@ -59,3 +59,56 @@ def test_cap_and_courtlistener_json_build_a_library_with_page_breaks(tmp_path):
     assert [e.kind.value for e in alpha_v.errors] == ["wrong_pincite"]
     assert "page 101" in alpha_v.errors[0].evidence
     assert gamma_v.status.value == "verified"
+
+
+# CAP's HTML for 590 B.R. 577 (harvard-lil/capstone test_data/fastcase), its first two pages
+CAP_HTML_CASE = {
+    "id": 590577,
+    "name": "In re Financial Oversight & Management Board for Puerto Rico",
+    "name_abbreviation": "In re Fin. Oversight & Mgmt. Bd. for P.R.",
+    "decision_date": "2018-08-17",
+    "court": {"name_abbreviation": "D.P.R."},
+    "jurisdiction": {"name": "P.R."},
+    "citations": [{"cite": "590 B.R. 577", "type": "official"}],
+    "casebody": {
+        "data": '<p id="p-14">LAURA TAYLOR SWAIN, United States District Judge <a id="p582" href="#p582" '
+        'data-label="582" data-citation-index="1" class="page-label">*582</a>The Employees Retirement '
+        "System of the Government of the Commonwealth of Puerto Rico brings this adversary proceeding "
+        "against the above-captioned defendants. Defendants, who hold bonds issued by ERS, assert that they "
+        'have a valid and perfected security interest <a id="p583" href="#p583" data-label="583" '
+        'data-citation-index="1" class="page-label">*583</a>in a wide range of system-related employer '
+        "remittances.</p>"
+        '<p><page-number citation-index="2" label="481">*481</page-number>Plaintiff asserts four causes '
+        "of action.</p>"
+    },
+}
+# Brown v. Board of Education, 347 U.S. 483, 492-493, as CourtListener's plain text carries it
+CL_PLAIN = {
+    "id": 347483,
+    "case_name": "Brown v. Board of Education",
+    "date_filed": "1954-05-17",
+    "court": "scotus",
+    "citations": [{"volume": 347, "reporter": "U.S.", "page": "483"}],
+    "plain_text": "In approaching this problem, we cannot turn the clock back to 1868 when the Amendment was "
+    "adopted, or even to 1896 when Plessy v. Ferguson was written. We must consider public education "
+    "in the light of its full development and its present place in American life throughout *493 the "
+    "Nation. Only in this way can it be determined if segregation in public schools deprives these "
+    "plaintiffs of the equal protection of the laws.",
+}
+
+
+def test_star_pages_of_cap_html_and_plain_text_become_page_breaks(tmp_path):
+    src = tmp_path / "cases.jsonl"
+    src.write_text(json.dumps(CAP_HTML_CASE) + "\n" + json.dumps(CL_PLAIN) + "\n")
+    out = tmp_path / "lib.sqlite"
+    build_library([src], out, name="stars")
+    lib = SQLiteLibrary(out)
+    cap = lib.opinion("cap:590577")
+    assert "*58" not in cap.text and "*481" not in cap.text
+    assert cap.page_at(cap.text.index("The Employees"), "B.R.") == 582
+    assert cap.page_at(cap.text.index("in a wide range"), "B.R.") == 583
+    assert cap.page_at(cap.text.index("Plaintiff asserts"), "B.R.") == 583  # 481 is another cite's page
+    brown = lib.opinion("courtlistener:347483")
+    assert "*493" not in brown.text
+    assert brown.page_at(brown.text.index("the Nation"), "U.S.") == 493
+    assert brown.page_at(0, "U.S.") == 483

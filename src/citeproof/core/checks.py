@@ -15,7 +15,7 @@ from citeproof.core.models import (
     Resolution,
     ResolutionStatus,
 )
-from citeproof.core.names import compare_names
+from citeproof.core.names import SAME_NAME, compare_names, same_name_score
 from citeproof.core.pinpoint import check_proposition_pin
 from citeproof.core.pins import names_a_note
 from citeproof.core.quotes import QuoteMatch, locate
@@ -118,7 +118,7 @@ def check_parallel(
     if primary is None or primary_cite is None or primary.authority is None:
         return None
     real = primary.authority
-    if r.authority is not None and r.authority.id != real.id:
+    if r.authority is not None and r.authority.id != real.id and not _same_decision(r.authority, real):
         return Finding(
             kind=K.NAME_MISMATCH,
             outcome=Outcome.FAIL,
@@ -141,6 +141,18 @@ def check_parallel(
             confidence=Confidence.DIFFERS,
         )
     return None
+
+
+def _same_decision(a: Authority, b: Authority) -> bool:
+    """Two library records of one decision, one per reporter (a catalogue that lists
+    ``272 Ind. 404`` and ``398 N.E.2d 1260`` as two cases): same date, court and name,
+    and no reporter in common."""
+    return (
+        bool(a.decision_date)
+        and (a.decision_date, a.court) == (b.decision_date, b.court)
+        and same_name_score(a.name_abbreviation, b.name_abbreviation) >= SAME_NAME
+        and not {c.reporter for c in a.citations} & {c.reporter for c in b.citations}
+    )
 
 
 def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], list[QuoteMatch]]:

@@ -44,6 +44,7 @@ _YEAR_PAREN = re.compile(
     r"[(\[](?P<court>[^()\[\]]{0,60}?)\s*(?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
     r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)[)\]]"
 )
+_NOT_A_COURT = re.compile(r"^\s*[a-z]|\b\d+\s+[A-Z][\w.' ]*?\s(?:at\s+)?\d")
 _EXPLANATORY = re.compile(r"\s*\((?P<body>(?:[^()]|\([^()]*\))*)\)")
 _QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
 
@@ -92,9 +93,13 @@ def _split_missed(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def year_paren_after(text: str, end: int, limit: int = 160) -> YearParen | None:
-    """The ``(Court Year)`` parenthetical right after a cite and its pins, if any."""
+    """The ``(Court Year)`` parenthetical right after a cite and its pins, if any.
+
+    Not an explanatory parenthetical that happens to end in a number: ``(citing Hensley,
+    461 U.S. at 435, 103 S.Ct. 1933)`` starts with a lower-case word and holds a cite.
+    """
     m = _YEAR_PAREN.match(text, end, min(len(text), end + limit))
-    if not m:
+    if not m or _NOT_A_COURT.search(m.group("court")):
         return None
     court = " ".join(m.group("court").split()).strip(" ,")
     return YearParen(int(m.group("year")), court, Span(m.start("pins"), m.end()))
@@ -115,17 +120,61 @@ def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span]
     """Parse ``Plaintiff v. Defendant,`` (or ``In re X,``) ending just before a cite.
 
     ``floor`` is where the previous citation ended: a name never reaches past it, which
-    guards against eyecite's party names bleeding between neighbouring citations.
+    guards against eyecite's party names bleeding between neighbouring citations. Nor
+    does a name reach past a sentence end, a parenthesis still open at the cite or a
+    footnote marker (`_name_region_start`).
     """
     end_match = _CASE_NAME_END.search(text, floor, cite_start)
     if not end_match or end_match.end() != cite_start:
         return None
-    words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text[floor : end_match.start()])]
+    end = end_match.start()
+    start = _name_region_start(text, floor, end)
+    words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text[start:end])]
+    supra = [i for i, (w, _) in enumerate(words) if w.rstrip(",") == "supra"]
+    words = words[: supra[0]] if supra else words  # "In re Cruz (1965) supra, 62 Cal. 2d 307"
+    while words and _YEAR_WORD.fullmatch(words[-1][0]):  # "In re Lee (1918) 177 Cal. 690"
+        words.pop()
+    if words:
+        words[-1] = (words[-1][0].rstrip(","), words[-1][1])
     kept = _name_words(words)
     if not kept:
         return None
-    start = floor + kept[0][1]
-    return text[start : end_match.start()], Span(start, end_match.start())
+    first, last = start + kept[0][1], start + kept[-1][1] + len(kept[-1][0])
+    return text[first:last], Span(first, last)
+
+
+_YEAR_WORD = re.compile(r"[(\[]\d{4}[)\]],?")
+_FOOTNOTE_MARK = re.compile(r"\[(?:fn\.?\s*)?\d{1,3}\]")
+_SENTENCE_CLOSERS = "\"”’')]"
+
+
+def _name_region_start(text: str, floor: int, end: int) -> int:
+    """Where a name ending at ``end`` may begin: after the last sentence end, the last
+    parenthesis still open at ``end`` and the last footnote marker."""
+    start = floor
+    for m in re.finditer(r"\S+", text[floor:end]):
+        if _closes_sentence(m.group()):
+            start = floor + m.end()
+    for m in _FOOTNOTE_MARK.finditer(text, floor, end):
+        start = max(start, m.end())
+    depth: list[int] = []  # an editor's "[Co. v. ..." is no parenthetical
+    for i in range(start, end):
+        if text[i] == "(":
+            depth.append(i)
+        elif text[i] == ")" and depth:
+            depth.pop()
+    return max(start, depth[-1] + 1) if depth else start
+
+
+def _closes_sentence(word: str) -> bool:
+    """A word that ends a sentence or clause: ``;`` or ``:``, ``!``/``?``, or a period
+    that is not an abbreviation's (``844.``, ``States.``, ``distinguishable."``)."""
+    core = word.rstrip(_SENTENCE_CLOSERS)
+    if core[-1:] in (";", ":", "!", "?"):
+        return True
+    if not core.endswith(".") or _is_abbreviation(core):
+        return False
+    return len(core) < len(word) or _ends_sentence(core)
 
 
 def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -148,7 +197,9 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         starts = [
             i
             for i, w in enumerate(plain)
-            if w in {"In", "Ex", "Matter"} and i + 1 < len(plain) and plain[i + 1] in {"re", "parte", "of"}
+            if w.lstrip(_OPENERS) in {"In", "Ex", "Matter"}
+            and i + 1 < len(plain)
+            and plain[i + 1] in {"re", "parte", "of"}
         ]
         if not starts:
             return []
@@ -174,9 +225,22 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
 def _ends_sentence(word: str) -> bool:
     if word[-1:] in ';:)]"”':
         return True
-    if not word.endswith(".") or word.lower() in _ABBREVIATED_NAME_WORDS:
+    if not word.endswith(".") or _is_abbreviation(word):
         return False
     return not (word[:1].isupper() and len(word) <= 6)
+
+
+def _is_abbreviation(word: str) -> bool:
+    """``Co.``, ``rel.``, ``Nat'l``, ``Cal.``, ``U.S.``: a period that ends no sentence."""
+    lowered = word.lower().lstrip(_OPENERS)
+    return (
+        lowered in _ABBREVIATED_NAME_WORDS
+        or lowered in _NAME_CONNECTORS
+        or lowered.rstrip("s.") + "." in _ABBREVIATED_NAME_WORDS
+        or bool(re.fullmatch(r"[a-z]\.", lowered))  # v., initials
+        or "." in lowered[:-1]  # U.S., N.Y., La.App.
+        or word.lstrip(_OPENERS)[:-1].isupper()  # INDEPEND. SCHOOL DIST.
+    )
 
 
 _VERSUS = {"v.", "vs.", "v", "vs"}
@@ -261,6 +325,16 @@ _ABBREVIATED_NAME_WORDS = {
 }
 
 
+def _table_abbreviations() -> set[str]:
+    """Bluebook T6 case-name words and T10 state names, as reporters-db ships them."""
+    from reporters_db import CASE_NAME_ABBREVIATIONS, STATE_ABBREVIATIONS
+
+    return {w.lower() for w in [*CASE_NAME_ABBREVIATIONS, *STATE_ABBREVIATIONS] if w.endswith(".")}
+
+
+_ABBREVIATED_NAME_WORDS |= _table_abbreviations()
+
+
 def quotes_in(text: str, start: int, end: int, min_words: int = 2) -> tuple[Quote, ...]:
     """Quoted passages of at least ``min_words`` words between ``start`` and ``end``."""
     spans = sorted(
@@ -288,6 +362,8 @@ def starts_citation_sentence(text: str, sentence_start: int, cite_start: int) ->
     lowered = lead.lower()
     if any(lowered.startswith(s) for s in ("see", "cf.", "accord", "but see", "e.g.", "compare")):
         return len(lead_words) <= 16 and not re.search(r"\b(?:held|holding|said|stated)\b", lead)
-    if re.fullmatch(r"(?:[A-Z][^;]{0,120}? v\. [^;]{1,140}?|In re [^;]{1,120}?),", lead):
-        return True
+    name = case_name_before(text, cite_start, sentence_start)
+    if name is not None and re.fullmatch(r"(?:[A-Z][^;]{0,120}? v\. [^;]{1,140}?|In re [^;]{1,120}?),", lead):
+        before = text[sentence_start : name[1].start].lower().split()
+        return all(word.rstrip(",") in _LEADING_NOISE | {"and"} for word in before)
     return bool(re.fullmatch(r"(?:See,?\s+|Cf\.\s+)?[A-Z][\w.'&-]*(?:\s+[\w.'&-]+){0,4},", lead))

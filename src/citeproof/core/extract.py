@@ -20,6 +20,7 @@ from citeproof.core.context import (
     year_paren_after,
 )
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
+from citeproof.core.layout import in_document, reading_text
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
 from citeproof.core.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
 from citeproof.core.short_forms import Antecedents, Hint
@@ -48,8 +49,12 @@ class _RawCite:
 
 
 def extract_citations(document: Document) -> tuple[Citation, ...]:
-    """Every case and statute citation of ``document``, in order of appearance."""
-    text = document.text
+    """Every case and statute citation of ``document``, in order of appearance.
+
+    Read without the document's page markers and with its white space collapsed
+    (`reading_text`); every span is then moved back to the document's own offsets."""
+    reading = reading_text(document.text)
+    text = reading.text
     # eyecite sometimes emits an ``id.`` after the cite that follows it.
     raws = sorted((_with_note_pin(text, r) for r in _eyecite_citations(text)), key=lambda r: r.span.start)
     sentences = Sentences(text)
@@ -60,11 +65,14 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
     ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
     return tuple(
-        replace(
-            c,
-            id=ids[c.id],
-            antecedent_id=ids.get(c.antecedent_id) if c.antecedent_id else None,
-            parallel_ids=tuple(ids[p] for p in c.parallel_ids),
+        in_document(
+            replace(
+                c,
+                id=ids[c.id],
+                antecedent_id=ids.get(c.antecedent_id) if c.antecedent_id else None,
+                parallel_ids=tuple(ids[p] for p in c.parallel_ids),
+            ),
+            reading,
         )
         for c in ordered
     )

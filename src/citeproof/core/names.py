@@ -8,91 +8,46 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-# Bluebook T6-style abbreviations and their full words, both mapped to one canonical token.
-_ABBREVIATIONS = {
-    "acad": "academy",
-    "admin": "administration",
-    "admr": "administrator",
+# Abbreviations that courts write and Bluebook T6 lacks (or gives another meaning).
+_MORE_ABBREVIATIONS = {
     "am": "american",
-    "assn": "association",
-    "assoc": "associate",
     "atty": "attorney",
-    "auth": "authority",
-    "bd": "board",
-    "bhd": "brotherhood",
-    "bros": "brothers",
-    "bldg": "building",
-    "bus": "business",
-    "cas": "casualty",
-    "ctr": "center",
-    "cent": "central",
-    "chem": "chemical",
-    "cmty": "community",
-    "co": "company",
-    "commn": "commission",
-    "commr": "commissioner",
-    "comm": "committee",
-    "cnty": "county",
-    "corp": "corporation",
-    "dept": "department",
-    "dev": "development",
-    "dist": "district",
-    "div": "division",
-    "educ": "education",
-    "elec": "electric",
+    "comr": "commissioner",
     "emp": "employment",
-    "engg": "engineering",
-    "envtl": "environmental",
-    "equip": "equipment",
-    "exch": "exchange",
-    "fed": "federal",
-    "fin": "financial",
-    "govt": "government",
-    "hosp": "hospital",
-    "hous": "housing",
-    "indep": "independent",
-    "indus": "industries",
-    "info": "information",
-    "ins": "insurance",
-    "intl": "international",
-    "inv": "investment",
-    "lab": "laboratory",
-    "mach": "machine",
-    "mfg": "manufacturing",
-    "mgmt": "management",
-    "mkt": "market",
-    "mut": "mutual",
-    "natl": "national",
-    "nw": "northwest",
-    "org": "organization",
-    "pac": "pacific",
-    "pharm": "pharmaceutical",
-    "prods": "products",
-    "prop": "property",
-    "pub": "public",
-    "rd": "road",
-    "ry": "railway",
-    "rr": "railroad",
-    "sav": "savings",
-    "sch": "school",
-    "sec": "securities",
-    "serv": "service",
-    "servs": "services",
     "soc": "society",
-    "sys": "system",
-    "tel": "telephone",
-    "transp": "transportation",
-    "twp": "township",
-    "univ": "university",
-    "util": "utility",
-    "se": "southeast",
-    "sw": "southwest",
-    "ne": "northeast",
 }
-_CANONICAL = {
-    **{full: abbr for abbr, full in _ABBREVIATIONS.items()},
-    **{abbr: abbr for abbr in _ABBREVIATIONS},
-}
+
+
+def _canonical_tokens() -> dict[str, str]:
+    """Each Bluebook T6 abbreviation (reporters-db's table: ``Soc'y``, ``Prof'l``,
+    ``Eng'r``) and each word it stands for → one token shared by all of them."""
+    from reporters_db import CASE_NAME_ABBREVIATIONS
+
+    pairs = [(a, f) for a, fulls in CASE_NAME_ABBREVIATIONS.items() for f in fulls]
+    pairs += list(_MORE_ABBREVIATIONS.items())
+    group_of: dict[str, set[str]] = {}
+    for abbr, full in pairs:
+        words = {re.sub(r"[^a-z]", "", w.lower()) for w in (abbr, full)}
+        if "" in words or " " in full:
+            continue
+        merged = set(words).union(*(group_of.get(w, set()) for w in words))
+        for word in merged:
+            group_of[word] = merged
+    return {word: min(group, key=lambda w: (len(w), w)) for word, group in group_of.items()}
+
+
+_CANONICAL = _canonical_tokens()
+
+
+def _canonical(token: str) -> str:
+    """The shared token of an abbreviation or its word; plurals fold to the singular."""
+    if token in _CANONICAL:
+        return _CANONICAL[token]
+    if len(token) > 3 and token.endswith("s") and token[:-1] in _CANONICAL:
+        return _CANONICAL[token[:-1]]
+    return token
+
+
 _STOP = {
     "the",
     "of",
@@ -232,11 +187,9 @@ def parties(name: str) -> tuple[str, ...]:
 
 def party_tokens(party: str) -> frozenset[str]:
     """Distinctive words of a party; docket numbers and parentheticals are not names."""
-    party = re.sub(r"\([^)]*\)", " ", party)
+    party = re.sub(r"\([^)]*\d[^)]*\)", " ", party)  # "(SCRAP)" is a name, "(La.3/4/98)" is not
     tokens = re.findall(r"[a-z0-9]+", party.replace(".", ""))
-    return frozenset(
-        _CANONICAL.get(t, t) for t in tokens if t not in _STOP and not any(ch.isdigit() for ch in t)
-    )
+    return frozenset(_canonical(t) for t in tokens if t not in _STOP and not any(ch.isdigit() for ch in t))
 
 
 def is_generic(party: str) -> bool:
@@ -267,15 +220,15 @@ def compare_names(written: str, *real_names: str) -> NameMatch:
     """Does the name as written belong to the case known by ``real_names``?
 
     Conservative: it is a mismatch only when no distinctive party of the written name
-    is found among the real case's parties.
+    is found among the real case's parties, no real party is written whole inside a
+    written one ("Superior Court of Los Angeles County" for "Superior Court"), and no
+    written party is a real one split by a stray space ("Das calakis").
     """
     written_parties = distinctive_parties(written)
     if not written_parties:
         return NameMatch(True, 1.0, "only generic parties written; nothing distinctive to compare")
-    real_tokens: frozenset[str] = frozenset()
-    for real in real_names:
-        for tokens in distinctive_parties(real):
-            real_tokens |= tokens
+    real_parties = [tokens for real in real_names for tokens in distinctive_parties(real)]
+    real_tokens = frozenset().union(*real_parties)
     if not real_tokens:
         return NameMatch(True, 1.0, "the real case has only generic parties")
     scores = [_token_overlap(p, real_tokens) for p in written_parties]
@@ -283,7 +236,21 @@ def compare_names(written: str, *real_names: str) -> NameMatch:
     matched = sum(1 for s in scores if s >= 0.5)
     if matched:
         return NameMatch(True, best, f"{matched} of {len(scores)} distinctive parties match")
+    if any(_token_overlap(r, w) == 1.0 for r in real_parties for w in written_parties):
+        return NameMatch(True, best, "a real party is written in full, with more words")
+    if _joined(written) & _joined(*real_names):
+        return NameMatch(True, best, "a party matches once a stray space is removed")
     return NameMatch(False, best, "no distinctive party of the written name appears in the case")
+
+
+def _joined(*names: str) -> set[str]:
+    """Each distinctive party's letters without spaces (at least six of them)."""
+    return {
+        joined
+        for name in names
+        for party in parties(name)
+        if not is_generic(party) and len(joined := re.sub(r"[^a-z]", "", party)) >= 6
+    }
 
 
 SAME_NAME = 90.0

@@ -119,7 +119,8 @@ def _from_courtlistener(obj: dict[str, Any]) -> CaseRecord:
     if not cites:
         raise RecordError(f"record {obj['id']} has no usable citation")
     html = obj.get("html_with_citations") or obj.get("html_lawbox") or obj.get("html") or ""
-    text, breaks = breaks_from_html(html, cites[0]) if html else (obj.get("plain_text"), [])
+    plain = obj.get("plain_text") or ""
+    text, breaks = breaks_from_html(html or plain, cites[0]) if html or plain else (None, [])
     name = obj.get("case_name_full") or obj.get("case_name") or ""
     if not name:
         raise RecordError(f"record {obj['id']} has no case name")

@@ -44,6 +44,8 @@ _YEAR_PAREN = re.compile(
     r"[(\[](?P<court>[^()\[\]]{0,60}?)\s*(?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
     r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)[)\]]"
 )
+# A volume and reporter inside the parenthetical: its last number is a page, not a year.
+_CITE_IN_PAREN = re.compile(r"\b\d+\s+[A-Z]")
 _EXPLANATORY = re.compile(r"\s*\((?P<body>(?:[^()]|\([^()]*\))*)\)")
 _QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
 
@@ -94,8 +96,8 @@ def _split_missed(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def year_paren_after(text: str, end: int, limit: int = 160) -> YearParen | None:
     """The ``(Court Year)`` parenthetical right after a cite and its pins, if any."""
     m = _YEAR_PAREN.match(text, end, min(len(text), end + limit))
-    if not m:
-        return None
+    if not m or _CITE_IN_PAREN.search(m.group("court")):
+        return None  # "[23 L. Ed. 2d 349, 89 S. Ct. 1820]": a page of a parallel cite, not a year
     court = " ".join(m.group("court").split()).strip(" ,")
     return YearParen(int(m.group("year")), court, Span(m.start("pins"), m.end()))
 

@@ -20,6 +20,7 @@ from citeproof.core.context import (
     year_paren_after,
 )
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
+from citeproof.core.editions import find_unlisted_editions
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
 from citeproof.core.statutes.us import find_statutes
 
@@ -49,7 +50,7 @@ class _RawCite:
 def extract_citations(document: Document) -> tuple[Citation, ...]:
     """Every case and statute citation of ``document``, in order of appearance."""
     text = document.text
-    raws = list(_eyecite_citations(text))
+    raws = _with_unlisted_editions(text, list(_eyecite_citations(text)))
     sentences = Sentences(text)
     cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences)
     statutes = _statutes(text, [r for r in raws if r.is_law], {c.span for c in cases})
@@ -64,6 +65,17 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
         )
         for c in ordered
     )
+
+
+def _with_unlisted_editions(text: str, raws: list[_RawCite]) -> list[_RawCite]:
+    """Add the cites to editions a series never had ("446 Cal. Rptr. 4th 183"), which
+    eyecite does not know and skips (see `editions.py`)."""
+    extra = [
+        _RawCite(CiteForm.FULL, e.span, e.span.end, e.volume, e.edition.reporter, e.page, None, None)
+        for e in find_unlisted_editions(text)
+        if not any(r.span.start < e.span.end and e.span.start < r.span.end for r in raws)
+    ]
+    return sorted(raws + extra, key=lambda r: r.span.start) if extra else raws
 
 
 def paragraphs(text: str) -> Iterator[tuple[int, str]]:

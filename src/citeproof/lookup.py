@@ -5,6 +5,7 @@ Each returns plain JSON-ready dicts; `QueryError` carries a one-line message for
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from citeproof.core.extract import extract_citations
@@ -60,13 +61,14 @@ def lookup_citation(library: Library, cite: str) -> dict[str, Any]:
     if len(cite) > MAX_QUERY_CHARS:
         raise QueryError(f"citation query over {MAX_QUERY_CHARS} characters; use check instead")
     document = document_from_text(cite)
-    report = check_document(document, library)
+    today = dt.date.today()  # the date of the check, the same for the verdict and the resolution
+    report = check_document(document, library, as_of=today)
     if not report.verdicts:
         raise QueryError(f"no citation found in {cite!r}")
     results = []
     for v in report.verdicts:
         c = v.citation
-        r = resolve(c, library)
+        r = resolve(c, library, today)
         results.append(
             {
                 **verdict_json(v),

@@ -11,7 +11,7 @@ import pytest
 from citeproof.bench.phantom.builder import BuildConfig, build, manifest, write
 from citeproof.bench.phantom.loader import load
 from citeproof.core.names import compare_names
-from citeproof.core.resolve import CLOSED_SERIES_LAST_VOLUME
+from citeproof.core.reporter_facts import CLOSED_SERIES_LAST_VOLUME
 
 CONFIG = BuildConfig(seed=11, excerpts=48, source_opinions=25)
 

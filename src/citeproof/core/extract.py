@@ -20,6 +20,7 @@ from citeproof.core.context import (
     year_paren_after,
 )
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
+from citeproof.core.editions import find_unlisted_editions
 from citeproof.core.layout import in_document, reading_text
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
 from citeproof.core.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
@@ -56,7 +57,10 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     reading = reading_text(document.text)
     text = reading.text
     # eyecite sometimes emits an ``id.`` after the cite that follows it.
-    raws = sorted((_with_note_pin(text, r) for r in _eyecite_citations(text)), key=lambda r: r.span.start)
+    raws = sorted(
+        (_with_note_pin(text, r) for r in _with_unlisted_editions(text, list(_eyecite_citations(text)))),
+        key=lambda r: r.span.start,
+    )
     sentences = Sentences(text)
     laws = [r for r in raws if r.is_law]
     statute_spans = [r.span for r in laws] + [s.span for s in find_statutes(text)]
@@ -76,6 +80,17 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
         )
         for c in ordered
     )
+
+
+def _with_unlisted_editions(text: str, raws: list[_RawCite]) -> list[_RawCite]:
+    """Add the cites to editions a series never had ("446 Cal. Rptr. 4th 183"), which
+    eyecite does not know and skips (see `editions.py`)."""
+    extra = [
+        _RawCite(CiteForm.FULL, e.span, e.span.end, e.volume, e.edition.reporter, e.page, None, None)
+        for e in find_unlisted_editions(text)
+        if not any(r.span.start < e.span.end and e.span.start < r.span.end for r in raws)
+    ]
+    return sorted(raws + extra, key=lambda r: r.span.start) if extra else raws
 
 
 def paragraphs(text: str) -> Iterator[tuple[int, str]]:

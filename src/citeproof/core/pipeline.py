@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol, TypeVar
@@ -50,19 +51,26 @@ class SupportJudge(Protocol):
 
 
 def check_document(
-    document: Document, library: Library, progress: Progress | None = None, judge: SupportJudge | None = None
+    document: Document,
+    library: Library,
+    progress: Progress | None = None,
+    judge: SupportJudge | None = None,
+    as_of: dt.date | None = None,
 ) -> Report:
+    """``as_of``: the date of the check (today when not given), against which a decision
+    year or a reporter volume can be too new; the checks themselves never read a clock."""
+    as_of = as_of or dt.date.today()
     citations = extract_citations(document)
     library.prefetch(citations)  # remote libraries batch their lookups before resolution
     by_id = {c.id: c for c in citations}
     resolutions: dict[str, Resolution] = {}
     cache: dict[tuple[object, ...], Resolution] = {}
     for c in citations:
-        key = (c.type, c.volume, c.reporter, c.page, c.case_name, c.abstention)
+        key = (c.type, c.volume, c.reporter, c.page, c.case_name, c.year, c.abstention)
         if c.type is CitationType.CASE and key in cache:
             resolutions[c.id] = replace(cache[key], citation_id=c.id)
         else:
-            resolutions[c.id] = cache[key] = resolve(c, library)
+            resolutions[c.id] = cache[key] = resolve(c, library, as_of)
     verdicts = []
     for n, c in enumerate(citations, 1):
         findings, fault = _findings(c, resolutions, by_id, library, judge)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, Coverage, Opinion, Reason, Snapshot
+from citeproof.core.reporter_facts import VolumeYears
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +16,8 @@ class CasePages:
 
     ``in_opinions_section`` is true when no long gap (an orders section) precedes the
     case in its volume, so the next catalogued case's first page bounds it closely.
+    ``next_start`` is the first page of the next case the library knows in the volume
+    (``next_case_page`` is the next case of the catalogue the case came from).
     """
 
     authority: Authority
@@ -23,6 +26,7 @@ class CasePages:
     last_page_exact: bool
     next_case_page: int | None
     in_opinions_section: bool = False
+    next_start: int | None = None
 
 
 class LibraryError(Exception):
@@ -66,6 +70,12 @@ class Library(Protocol):
 
     def case(self, case_id: str) -> Authority | None:
         """The case with this id, or None when the library does not know it."""
+        ...
+
+    def volume_years(self, reporter: str) -> frozenset[VolumeYears]:
+        """Per volume of ``reporter``, the decision years of the cases the library holds:
+        real data that extends the shipped reporter facts. Return the same set for the same
+        reporter (it is a cache key); empty when the library cannot tell."""
         ...
 
     def opinion(self, case_id: str) -> Opinion | None: ...

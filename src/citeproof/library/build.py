@@ -20,7 +20,7 @@ from citeproof.library.sqlite import migrate
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-BUILD_VERSION = 5  # bump when the schema or the import logic changes
+BUILD_VERSION = 6  # bump when the schema or the import logic changes
 
 
 def _open_text(path: Path) -> IO[str]:

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
 from citeproof.core.protocols import CasePages, Library
+from citeproof.core.reporter_facts import VolumeYears
 
 _RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Coverage.NOT_COVERED)
 
@@ -77,6 +78,10 @@ class ChainLibrary:
     def coverage_table(self) -> list[tuple[str, str, int, int]]:
         """The local table: the remote library keeps none."""
         return self.local.coverage_table()
+
+    def volume_years(self, reporter: str) -> frozenset[VolumeYears]:
+        """The local library's: the remote one keeps no volume table."""
+        return self.local.volume_years(reporter)
 
     def case(self, case_id: str) -> Authority | None:
         return (self.remote if self.remote.owns(case_id) else self.local).case(case_id)

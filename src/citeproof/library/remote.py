@@ -24,6 +24,7 @@ from citeproof.core.models import (
     Snapshot,
 )
 from citeproof.core.protocols import CasePages, LibraryError
+from citeproof.core.reporter_facts import VolumeYears
 from citeproof.library.courtlistener import ClusterInfo, CourtListenerClient, Lookup, batches
 from citeproof.library.pagination import breaks_from_html, marker_pages
 from citeproof.library.remote_cache import RemoteCache
@@ -257,6 +258,10 @@ class CourtListenerLibrary:
     def coverage_table(self) -> list[tuple[str, str, int, int]]:
         """[]: coverage is by reporter (`COVERED_REPORTERS`), with no volume table."""
         return []
+
+    def volume_years(self, reporter: str) -> frozenset[VolumeYears]:
+        """Empty: a remote library is asked about citations, never for a volume's years."""
+        return frozenset()
 
     def case(self, case_id: str) -> Authority | None:
         """A case this run has already seen in a lookup; never sends a request."""

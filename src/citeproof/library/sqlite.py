@@ -19,6 +19,7 @@ from citeproof.core.models import (
 )
 from citeproof.core.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.protocols import CasePages, LibraryError
+from citeproof.core.reporter_facts import VolumeYears
 
 MIGRATIONS = [
     """
@@ -73,6 +74,7 @@ class SQLiteLibrary:
         self._snapshot = self._read_snapshot()
         self.cases_at = lru_cache(maxsize=4096)(self._cases_at)
         self.opinion = lru_cache(maxsize=64)(self._opinion)
+        self.volume_years = lru_cache(maxsize=256)(self._volume_years)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -165,6 +167,10 @@ class SQLiteLibrary:
             "AND c.next_case_page - ci.page_num > ?",
             (reporter, volume, first, LONG_GAP),
         ).fetchone()[0]
+        next_start = self.conn.execute(
+            "SELECT MIN(page_num) FROM citations WHERE reporter = ? AND volume = ? AND page_num > ?",
+            (reporter, volume, first),
+        ).fetchone()[0]
         return CasePages(
             authority,
             first,
@@ -172,7 +178,20 @@ class SQLiteLibrary:
             last_page is not None,
             next_page,
             in_opinions_section=next_page is not None and long_gaps == 0,
+            next_start=next_start,
         )
+
+    def _volume_years(self, reporter: str) -> frozenset[VolumeYears]:
+        """First and last decision year of the cases held in each volume of ``reporter``."""
+        rows = self.conn.execute(
+            "SELECT CAST(ci.volume AS INTEGER), MIN(CAST(substr(c.decision_date, 1, 4) AS INTEGER)), "
+            "MAX(CAST(substr(c.decision_date, 1, 4) AS INTEGER)), COUNT(*) "
+            "FROM citations ci JOIN cases c ON c.id = ci.case_id "
+            "WHERE ci.reporter = ? AND ci.volume GLOB '[0-9]*' AND ci.volume NOT GLOB '*[^0-9]*' "
+            "AND c.decision_date GLOB '[0-9][0-9][0-9][0-9]*' GROUP BY ci.volume",
+            (reporter,),
+        ).fetchall()
+        return frozenset(VolumeYears(*row) for row in rows)
 
     def coverage(self, reporter: str, volume: str) -> Coverage:
         if not volume.isdigit():

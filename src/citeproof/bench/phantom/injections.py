@@ -13,7 +13,7 @@ import numpy as np
 
 from citeproof.library.sqlite import SQLiteLibrary
 from citeproof.core.names import compare_names, is_generic
-from citeproof.core.resolve import CLOSED_SERIES_LAST_VOLUME
+from citeproof.core.reporter_facts import CLOSED_SERIES_LAST_VOLUME
 from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
 from citeproof.bench.phantom.words import ANTONYM_OF, AUXILIARIES, SYNONYMS
 
@@ -77,7 +77,7 @@ def nonexistent_cite(ref: CaseRef, targets: dict[str, list[InsideTarget]],
         pool = targets[reporter]
         for _ in range(20):
             t = pool[int(rng.integers(len(pool)))]
-            page = int(rng.integers(t.first + 1, t.last + 1))
+            page = int(rng.integers(t.first + 1, t.last))  # strictly inside: a case may begin on `last`
             if t.case_id != ref.case_id and not library.cases_at(t.volume, t.reporter, page):
                 return (replace(ref, volume=t.volume, reporter=t.reporter, page=page),
                         f"page {page} is inside {t.case_id}")

@@ -43,3 +43,18 @@ def test_a_note_pin_is_read_where_eyecite_stops():
     page, note, end = note_pin_at(text, text.index(", 5 &"))
     assert (page, note, text[end:]) == ("5", "& nn. 3, 4", ", 97 S. Ct. 1.")  # not the next volume
     assert names_a_note("284 n. 6") and names_a_note("note 27") and not names_a_note("at 284")
+
+
+def test_a_pin_written_before_a_cite_is_not_its_pin():
+    # courtlistener:1944986 (a Green v. United States short form eyecite cannot read)
+    from citeproof.core.extract import extract_citations
+    from citeproof.core.read import document_from_text
+
+    text = (
+        "Green v. United States, 355 U.S. 184, 78 S.Ct. 221 (1957), held so.\n\n"
+        'In Green, Justice Black said they are "clearly distinguishable." '
+        "355 U.S., at p. 195, n. 15, 78 S.Ct. 221. Doubt continued.\n"
+    )
+    last = extract_citations(document_from_text(text))[-1]
+    assert last.text == "78 S.Ct. 221"
+    assert last.pin_pages == ()

@@ -147,6 +147,10 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
             if form is None:
                 continue
             reporter = cite.corrected_reporter() if form in (CiteForm.FULL, CiteForm.SHORT) else None
+            pin = getattr(meta, "pin_cite", None)
+            pin_start = getattr(meta, "pin_cite_span_start", None)
+            if pin_start is not None and pin_start < start:  # words before a cite are not its pin
+                pin, pin_end = None, end + offset
             plaintiff, defendant = getattr(meta, "plaintiff", None), getattr(meta, "defendant", None)
             name = f"{plaintiff} v. {defendant}" if plaintiff and defendant else None
             full_start = getattr(cite, "full_span_start", None)
@@ -157,7 +161,7 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
                 cite.groups.get("volume"),
                 reporter,
                 cite.groups.get("page"),
-                getattr(meta, "pin_cite", None),
+                pin,
                 getattr(meta, "antecedent_guess", None),
                 eyecite_name=name,
                 name_start=full_start + offset if full_start is not None else None,

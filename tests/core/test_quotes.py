@@ -189,14 +189,6 @@ def test_a_quote_too_short_to_judge_is_not_judged(quote):
     assert locate(quote, opinion_text(BROWN)) is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "locate() takes the first occurrence of the first piece of an elided quote, so "
-        "'in the field of public education . . . has no place' spans 347 U.S. 491-495 (5,000 "
-        "characters) instead of the one sentence on page 495; a pin to 491 would pass"
-    ),
-)
 def test_an_elided_quote_is_located_at_its_nearest_occurrence():
     text = opinion_text(BROWN)
     m = locate("in the field of public education . . . \u201cseparate but equal\u201d has no place", text)

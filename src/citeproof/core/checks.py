@@ -205,11 +205,16 @@ def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], l
     return findings, matches
 
 
-def _pages_of(opinion: Opinion, reporter: str, m: QuoteMatch) -> tuple[int, int] | None:
-    if m.start is None or m.end is None:
-        return None
-    first = opinion.page_at(m.start, reporter)
-    last = opinion.page_at(max(m.start, m.end - 1), reporter)
+def _places(m: QuoteMatch) -> tuple[tuple[int, int], ...]:
+    """Every place a located quote occurs (a phrase an opinion repeats may be cited at any)."""
+    if m.occurrences:
+        return m.occurrences
+    return ((m.start, m.end),) if m.start is not None and m.end is not None else ()
+
+
+def _pages_of(opinion: Opinion, reporter: str, at: tuple[int, int]) -> tuple[int, int] | None:
+    first = opinion.page_at(at[0], reporter)
+    last = opinion.page_at(max(at[0], at[1] - 1), reporter)
     return (first, last) if first is not None and last is not None else None
 
 
@@ -267,16 +272,22 @@ def check_pincite(
             reason=Reason.NO_PAGE_MARKERS,
         )
     for m in located:
-        pages = _pages_of(opinion, c.reporter or "", m)
-        if pages and not any(pages[0] <= p <= pages[1] for p in c.pin_pages):
-            where = str(pages[0]) if pages[0] == pages[1] else f"{pages[0]}-{pages[1]}"
+        places = [p for p in (_pages_of(opinion, c.reporter or "", at) for at in _places(m)) if p]
+        if places and not any(a <= p <= b for a, b in places for p in c.pin_pages):
+            first, last = places[0]
+            where = str(first) if first == last else f"{first}-{last}"
             return Finding(
                 kind=K.WRONG_PINCITE,
                 outcome=Outcome.FAIL,
                 explanation=f"the quoted words are not on page {c.pin_text}",
                 fragment=c.text,
                 span=c.span,
-                evidence=f'"{m.real_wording[:120]}" is on page {where} of {c.volume} {c.reporter}',
+                evidence=f'"{m.real_wording[:120]}" is on page {where} of {c.volume} {c.reporter}'
+                + (
+                    f" (and {len(places) - 1} other place(s), none on the pin page)"
+                    if len(places) > 1
+                    else ""
+                ),
                 confidence=Confidence.RULED_OUT,
             )
     return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.PASS, explanation="the quote is on the pin page")

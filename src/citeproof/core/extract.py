@@ -11,18 +11,12 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from citeproof.core.context import (
-    Sentences,
-    case_name_before,
-    explanatory_parenthetical,
-    quotes_in,
-    starts_citation_sentence,
-    year_paren_after,
-)
+from citeproof.core.attribution import Claims, attribute
+from citeproof.core.context import Sentences, case_name_before, year_paren_after
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
 from citeproof.core.editions import find_unlisted_editions
 from citeproof.core.layout import in_document, reading_text
-from citeproof.core.models import Citation, CitationType, CiteForm, Document, Quote, Span
+from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
 from citeproof.core.short_forms import Antecedents, Hint
 from citeproof.core.statutes.us import find_statutes
@@ -67,11 +61,12 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences, statute_spans)
     statutes = _statutes(text, laws, {c.span for c in cases})
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
+    claims = attribute(text, tuple(ordered), sentences, reading, document.text)
     ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
     return tuple(
         in_document(
             replace(
-                c,
+                _with_claims(c, claims.get(c.id)),
                 id=ids[c.id],
                 antecedent_id=ids.get(c.antecedent_id) if c.antecedent_id else None,
                 parallel_ids=tuple(ids[p] for p in c.parallel_ids),
@@ -79,6 +74,20 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
             reading,
         )
         for c in ordered
+    )
+
+
+def _with_claims(c: Citation, claims: Claims | None) -> Citation:
+    if claims is None:
+        return c
+    proposition, parenthetical = claims.proposition, claims.parenthetical
+    return replace(
+        c,
+        quotes=claims.quotes,
+        proposition=proposition[0] if proposition else None,
+        proposition_span=proposition[1] if proposition else None,
+        parenthetical=parenthetical[0] if parenthetical else None,
+        parenthetical_span=parenthetical[1] if parenthetical else None,
     )
 
 
@@ -306,15 +315,9 @@ def _full_group(
     ):  # no bleed past the floor
         name = (first.eyecite_name, Span(first.name_start, first.span.start))
     paren = year_paren_after(text, last.span.end)
-    end = paren.span.end if paren else last.pin_end
-    explanatory = explanatory_parenthetical(text, end)
     court = court_by_paren(paren.court_text) if paren and paren.court_text else None
     if court is None and last.reporter in {"U.S.", "S. Ct.", "L. Ed.", "L. Ed. 2d"}:
         court = "scotus"
-    # The sentence is found from the name's start: a splitter may break inside a name
-    # ("Pav. Co."), and the quote before the name still belongs to this citation.
-    anchor = name[1].start if name else first.span.start
-    quotes, proposition = _support(text, anchor, first.span.start, explanatory, sentences)
     ids = [f"tmp{base + k}" for k in range(len(group))]
     citations = []
     for k, raw in enumerate(group):
@@ -335,56 +338,10 @@ def _full_group(
                 case_name_span=name[1] if name else None,
                 year=paren.year if paren else None,
                 court=court,
-                quotes=quotes,
-                proposition=proposition[0] if proposition else None,
-                proposition_span=proposition[1] if proposition else None,
-                parenthetical=explanatory[0] if explanatory else None,
                 parallel_ids=tuple(x for x in ids if x != ids[k]),
             )
         )
     return citations
-
-
-def _support(
-    text: str,
-    anchor: int,
-    cite_start: int,
-    explanatory: tuple[str, Span] | None,
-    sentences: Sentences,
-) -> tuple[tuple[Quote, ...], tuple[str, Span] | None]:
-    """Quotes and proposition a citation is offered for (its sentence, or the one before)."""
-    index = sentences.index_at(anchor)
-    s_start, _ = sentences.span(index)
-    if starts_citation_sentence(text, s_start, cite_start) and index > 0:
-        back = index - 1
-        while back > 0 and index - back < 4 and _is_citation_sentence(text, sentences, back):
-            back -= 1
-        p_start, p_end = sentences.span(back)
-        # Quotes over a skipped citation sentence belong to that citation, not this one.
-        quotes = quotes_in(text, p_start, p_end) if back == index - 1 else ()
-        proposition = _trimmed(text, p_start, p_end)
-    else:
-        quotes = quotes_in(text, s_start, max(cite_start, s_start))
-        proposition = _trimmed(text, s_start, cite_start)
-    if explanatory:
-        quotes += quotes_in(text, explanatory[1].start, explanatory[1].end)
-        proposition = proposition or (explanatory[0], explanatory[1])
-    return quotes, proposition
-
-
-def _is_citation_sentence(text: str, sentences: Sentences, index: int) -> bool:
-    start, end = sentences.span(index)
-    m = re.search(r"\b\d+\s+[A-Z][\w. ]{0,20}?\s+\d+|\b[Ii]d\.|\bsupra\b", text[start:end])
-    return m is not None and starts_citation_sentence(text, start, start + m.start())
-
-
-def _trimmed(text: str, start: int, end: int) -> tuple[str, Span] | None:
-    chunk = text[start:end]
-    stripped = chunk.strip().rstrip(",;")
-    if len(stripped.split()) < 3:
-        return None
-    lead = len(chunk) - len(chunk.lstrip())
-    return stripped, Span(start + lead, start + lead + len(stripped))
 
 
 def _short_form(
@@ -401,7 +358,6 @@ def _short_form(
     binding, candidates = antecedents.bind(
         raw.form, span, pins, raw.volume, raw.reporter, raw.antecedent_guess, then
     )
-    quotes, proposition = _support(text, raw.span.start, raw.span.start, None, sentences)
     base = dict(
         id=f"tmp{index}",
         type=CitationType.CASE,
@@ -410,9 +366,6 @@ def _short_form(
         span=span,
         pin_pages=pins,
         pin_text=pin,
-        quotes=quotes,
-        proposition=proposition[0] if proposition else None,
-        proposition_span=proposition[1] if proposition else None,
         abstention=binding.abstention,
     )
     target = binding.target

@@ -171,5 +171,6 @@ def in_document(citation: Citation, reading: ReadingText) -> Citation:
         span=reading.span(citation.span),
         case_name_span=reading.span(citation.case_name_span) if citation.case_name_span else None,
         proposition_span=reading.span(citation.proposition_span) if citation.proposition_span else None,
+        parenthetical_span=reading.span(citation.parenthetical_span) if citation.parenthetical_span else None,
         quotes=tuple(Quote(q.text, reading.span(q.span)) for q in citation.quotes),
     )

@@ -96,7 +96,8 @@ class Citation:
     quotes: tuple[Quote, ...] = ()
     proposition: str | None = None
     proposition_span: Span | None = None
-    parenthetical: str | None = None
+    parenthetical: str | None = None  # an explanatory claim about the case: "holding that ..."
+    parenthetical_span: Span | None = None
     antecedent_id: str | None = None
     parallel_ids: tuple[str, ...] = ()
     statute_title: str | None = None

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
-from citeproof.core.support import opinion_sentences
+from citeproof.core.support import citing_sentences, opinion_sentences
 
 MIN_WORDS = 6
 CLAIM_COVERED = 0.8
@@ -38,7 +38,10 @@ def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | N
         return None
     pages: set[int] = set()
     example = ""
+    citing = citing_sentences(c, opinion.text)
     for words, start, end in _sentences(opinion.text):
+        if start in citing:
+            continue  # the citing passage itself, when the document is inside the opinion
         shared = len(claim & words)
         if shared >= CLAIM_COVERED * len(claim) and shared >= SENTENCE_COVERED * len(words):
             first = opinion.page_at(start, c.reporter)

@@ -72,6 +72,7 @@ class QuoteMatch:
     score: float = 0.0
     real_wording: str = ""
     diff: str = ""
+    occurrences: tuple[tuple[int, int], ...] = ()  # every place the quote is found (start, end)
 
 
 def _offsets(norm: NormalText, start: int, end: int) -> tuple[int, int]:
@@ -80,24 +81,55 @@ def _offsets(norm: NormalText, start: int, end: int) -> tuple[int, int]:
     return norm.starts[first], norm.ends[last]
 
 
+MAX_OCCURRENCES = 50
+
+
 def locate(quote: str, opinion_text: str) -> QuoteMatch | None:
-    """Where ``quote`` occurs in ``opinion_text``; None when it is too short to judge."""
+    """Where ``quote`` occurs in ``opinion_text``; None when it is too short to judge.
+
+    Every occurrence is kept (a phrase an opinion repeats may be cited at any of them);
+    an elided quote's occurrence is the tightest run of its pieces, not the one that
+    starts at the first place its first piece appears. ``start``/``end`` give the first.
+    """
     pieces = fragments(quote)
     if sum(len(p.split()) for p in pieces) < MIN_WORDS:
         return None
     norm = normalise_cached(opinion_text)
-    haystack = f" {norm.joined} "
-    cursor, first_start, last_end = 0, None, None
-    for piece in pieces:
-        at = haystack.find(f" {piece} ", cursor)
-        if at < 0:
-            return _nearest(" ".join(pieces), norm, opinion_text)
-        first_start = at if first_start is None else first_start
-        cursor = at + len(piece) + 1
-        last_end = cursor - 1
-    assert first_start is not None and last_end is not None
-    start, end = _offsets(norm, first_start, last_end)
-    return QuoteMatch(True, start, end, 100.0, opinion_text[start:end])
+    found = _occurrences(pieces, f" {norm.joined} ")
+    if not found:
+        return _nearest(" ".join(pieces), norm, opinion_text)
+    spans = tuple(_offsets(norm, a, b) for a, b in found)
+    start, end = spans[0]
+    return QuoteMatch(True, start, end, 100.0, opinion_text[start:end], occurrences=spans)
+
+
+def _occurrences(pieces: list[str], haystack: str) -> list[tuple[int, int]]:
+    """``(start, end)`` in the normalised text of each tightest in-order run of ``pieces``."""
+    runs: list[tuple[int, int]] = []
+    found = [-1] * len(pieces)  # where each piece was last found: reused while still ahead
+    at = haystack.find(f" {pieces[0]} ")
+    while at >= 0 and len(runs) < MAX_OCCURRENCES:
+        found[0] = at
+        end = _run_end(pieces, haystack, found)
+        if end is None:
+            break  # no later start can complete the run either
+        if runs and runs[-1][1] == end:
+            runs[-1] = (at, end)  # a later start of the same run is tighter
+        else:
+            runs.append((at, end))
+        at = haystack.find(f" {pieces[0]} ", at + 1)
+    return runs
+
+
+def _run_end(pieces: list[str], haystack: str, found: list[int]) -> int | None:
+    cursor = found[0] + len(pieces[0]) + 1
+    for k in range(1, len(pieces)):
+        if found[k] < cursor:
+            found[k] = haystack.find(f" {pieces[k]} ", cursor)
+            if found[k] < 0:
+                return None
+        cursor = found[k] + len(pieces[k]) + 1
+    return cursor - 1
 
 
 def _nearest(wanted: str, norm: NormalText, opinion_text: str) -> QuoteMatch:

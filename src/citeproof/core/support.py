@@ -11,9 +11,11 @@ Everything else is left to the LLM judge.
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 
+from citeproof.core.context import Sentences
 from citeproof.core.models import (
     Citation,
     Confidence,
@@ -22,9 +24,12 @@ from citeproof.core.models import (
     Opinion,
     Outcome,
     Reason,
+    Span,
 )
 
-_NEGATIONS = {"not", "no", "never", "cannot", "neither", "nor", "without", "n't", "none"}
+# "without" is left out: "within and without Wisconsin" is no negation, and a claim is
+# rarely reversed by it.
+_NEGATIONS = {"not", "no", "never", "cannot", "neither", "nor", "n't", "none"}
 ANTONYMS = {  # a word → its affirmative opposite
     "unequal": "equal",
     "unconstitutional": "constitutional",
@@ -146,8 +151,9 @@ def _opposite(negations: int, claim_negations: int) -> bool:
 
 @lru_cache(maxsize=32)
 def opinion_sentences(text: str) -> tuple[tuple[int, int], ...]:
-    """``(start, end)`` of each sentence of an opinion (shared with the pin-page check)."""
-    return tuple(m.span() for m in re.finditer(r"[^.!?]+[.!?]", text))
+    """``(start, end)`` of each sentence of an opinion (shared with the pin-page check): the
+    document's own splitter, which keeps "Plessy v. Ferguson", "U. S." and "554.006" whole."""
+    return tuple(Sentences(text).spans)
 
 
 @lru_cache(maxsize=32)
@@ -158,33 +164,67 @@ def _signed_sentences(text: str) -> tuple[tuple[str, int, frozenset[str], int], 
     )
 
 
+_QUOTATION = re.compile(r"[“\"]([^”\"]*)[”\"]")
+MIN_CITE_CHARS = 8
+
+
+def citing_sentences(c: Citation, text: str) -> frozenset[int]:
+    """Starts of the opinion sentences that carry this very citation, and of the sentence
+    before each: when the document cites the opinion from inside it (a dissent citing its
+    own majority), that is the citing passage, not the holding."""
+    cite = " ".join((c.text or "").split())
+    if len(cite) < MIN_CITE_CHARS or not re.search(r"\d", cite):
+        return frozenset()
+    starts = [s for s, _ in opinion_sentences(text)]
+    found: set[int] = set()
+    for m in re.finditer(re.escape(cite).replace(r"\ ", r"\s+"), text):
+        index = max(0, bisect.bisect_right(starts, m.start()) - 1)
+        found.update(starts[max(0, index - 1) : index + 1])
+    return frozenset(found)
+
+
+def _claims(c: Citation) -> list[tuple[str, Span | None]]:
+    """What the citation is offered for: its explanatory parenthetical, then its proposition."""
+    out: list[tuple[str, Span | None]] = []
+    if c.parenthetical:
+        out.append((c.parenthetical, c.parenthetical_span))
+    if c.proposition:
+        out.append((c.proposition, c.proposition_span))
+    return out
+
+
 def check_support(c: Citation, opinion: Opinion | None) -> Finding:
-    if not c.proposition:
-        return Finding(
-            kind=ErrorKind.MISREPRESENTATION,
-            outcome=Outcome.UNKNOWN,
-            explanation="no proposition found",
-            reason=Reason.NOT_CHECKED,
-        )
+    claims = _claims(c)
+    if not claims:
+        return _unknown("no proposition found", Reason.NOT_CHECKED)
     if opinion is None:
-        return Finding(
-            kind=ErrorKind.MISREPRESENTATION,
-            outcome=Outcome.UNKNOWN,
-            explanation="no opinion text",
-            reason=Reason.NO_TEXT,
-        )
-    claim, claim_negations = _signature(re.sub(r"[“\"][^”\"]*[”\"]", " ", c.proposition))
+        return _unknown("no opinion text", Reason.NO_TEXT)
+    findings = [_check_claim(c, claim, span, opinion) for claim, span in claims]
+    failed = next((f for f in findings if f.outcome is Outcome.FAIL), None)
+    if failed is not None:
+        return failed
+    agreed = next((f for f in findings if f.explanation.startswith("a passage")), None)
+    return agreed or findings[-1]
+
+
+def _unknown(explanation: str, reason: Reason) -> Finding:
+    return Finding(
+        kind=ErrorKind.MISREPRESENTATION, outcome=Outcome.UNKNOWN, explanation=explanation, reason=reason
+    )
+
+
+def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opinion) -> Finding:
+    quoted = [q.strip() for q in _QUOTATION.findall(proposition) if q.strip()]
+    claim, claim_negations = _signature(_QUOTATION.sub(" ", proposition))
     claim -= _signature(c.case_name or "")[0]
     if len(claim) < MIN_CONTENT_WORDS:
-        return Finding(
-            kind=ErrorKind.MISREPRESENTATION,
-            outcome=Outcome.UNKNOWN,
-            explanation="proposition too short to compare offline",
-            reason=Reason.NOT_CHECKED,
-        )
+        return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)
+    citing = citing_sentences(c, opinion.text)
     close: list[tuple[str, int, int]] = []
     for sentence, offset, words, negations in _signed_sentences(opinion.text):
-        if len(claim & words) / len(claim) >= OVERLAP:
+        if offset not in citing and len(claim & words) / len(claim) >= OVERLAP:
+            if quoted:  # the words the proposition quotes are set aside on both sides
+                negations = _signature(_without(sentence, quoted))[1]
             close.append((sentence.strip(), offset, negations))
     if close and all(_opposite(n, claim_negations) for _, _, n in close):
         sentence, offset, _ = close[0]
@@ -194,16 +234,22 @@ def check_support(c: Citation, opinion: Opinion | None) -> Finding:
             kind=ErrorKind.MISREPRESENTATION,
             outcome=Outcome.FAIL,
             explanation="the opinion states the opposite of the proposition",
-            fragment=c.proposition,
-            span=c.proposition_span,
+            fragment=proposition,
+            span=span,
             evidence=f'the opinion says{where}: "{sentence[:300]}"',
             confidence=Confidence.NEGATED,
         )
-    return Finding(
-        kind=ErrorKind.MISREPRESENTATION,
-        outcome=Outcome.UNKNOWN,
-        explanation="support not decided offline"
+    return _unknown(
+        "support not decided offline"
         if not close
         else "a passage of the opinion agrees with the proposition",
-        reason=Reason.NOT_CHECKED,
+        Reason.NOT_CHECKED,
     )
+
+
+def _without(sentence: str, quoted: list[str]) -> str:
+    """``sentence`` with each of the ``quoted`` passages (as the brief wrote them) cut out."""
+    flat = " ".join(sentence.split())
+    for q in quoted:
+        flat = re.sub(re.escape(" ".join(q.split())), " ", flat, flags=re.I)
+    return flat

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from citeproof.core.blocks import BlockQuote, block_quotes
 from citeproof.core.clauses import (
     SIGNAL,
+    Paragraph,
     ParenKind,
     Unit,
     build_units,
@@ -88,9 +89,13 @@ _ATTRIBUTION = re.compile(
 )
 _LEAD_CUE = re.compile(
     r"(?:\b(?:in|under|according\s+to|per|following)|\b(?:explained|held|stated|noted|observed|"
-    r"said|wrote|reasoned|emphasized|recognized|concluded)\s+in)\s*$",
+    r"said|wrote|reasoned|emphasized|recognized|concluded)\s+in)\s*$"
+    r"|\b(?:cases?|decisions?|opinions?)\b[^,.;]{0,60},\s*$",  # "In two recent cases, A, and B, we held"
     re.I,
 )
+# a sentence about the case just cited: "There, the court set out the rule, stating that '...'"
+_ANAPHORA = re.compile(r"(?:There|In that (?:case|decision|opinion)|The court there|That court)\b", re.I)
+_QUOTING_LEAD = re.compile(r",\s*quoting\s+$", re.I)
 _SUBJECT_LEAD = re.compile(
     r"[\s,]*(?:(?:although|because|while|since|but|and|moreover|thus|indeed)\b[\s,]*)?", re.I
 )
@@ -123,9 +128,14 @@ def attribute(
     lines = _original_lines(text, reading, original)
     blocks = block_quotes(text, units, paras, lines)
     in_blocks = {b.paragraph for b in blocks}
+    reading = _Reading()
     for para in paras:
-        if para.span not in in_blocks:  # a block's cites are quoted matter
-            _paragraph(text, list(para.sentences), list(para.units), units, para.quotes, drafts)
+        if para.span in in_blocks:  # a block's cites are quoted matter
+            _flush(reading, drafts)
+            reading = _Reading(after_prose=1)
+        else:
+            reading = _paragraph(text, para, units, drafts, reading)
+    _flush(reading, drafts)
     for block in blocks:
         _block(text, block, units, drafts)
     _parentheticals(text, units, drafts)
@@ -155,58 +165,89 @@ def _block(text: str, block: BlockQuote, units: list[Unit], drafts: list[_Draft]
         draft.proposition = draft.proposition or _proposition(text, sentence, units)
 
 
-def _paragraph(
-    text: str,
-    spans: list[Span],
-    top: list[int],
-    units: list[Unit],
-    quotes: tuple[Quote, ...],
-    drafts: list[_Draft],
-) -> None:
+@dataclass(slots=True)
+class _Reading:
+    """What the sentences read so far leave for the next one (carried into a paragraph that
+    opens with a citation sentence: "...' [new paragraph] Id. at 5.")."""
+
     prose: Span | None = None  # the last prose sentence
-    open_quotes: list[Quote] = []  # its quotations no cite claimed
-    tail_quotes: list[Quote] = []  # its quotations a cite before them claimed ("X, cite, held '...'")
-    after_prose = 0  # citation sentences since it
-    for sentence in spans:
-        mine = [i for i in top if sentence.start <= units[i].cite_start < sentence.end]
+    open_quotes: list[Quote] = field(default_factory=list)  # its quotations no cite claimed
+    tail_quotes: list[Quote] = field(default_factory=list)  # claimed by a cite before them
+    after_prose: int = 0  # citation sentences since it
+    last_cite: int | None = None  # the last unit of the sentence before
+    pending: list[Quote] = field(default_factory=list)  # an anaphoric sentence's quotations
+    anaphor: int | None = None  # ... for this unit, unless a citation sentence follows
+
+
+def _paragraph(
+    text: str, para: Paragraph, units: list[Unit], drafts: list[_Draft], carried: _Reading
+) -> _Reading:
+    r = carried if carried.after_prose == 0 else _Reading()
+    for sentence in para.sentences:
+        mine = [i for i in para.units if sentence.start <= units[i].cite_start < sentence.end]
         claims = [
-            q
-            for q in quotes
-            if sentence.start <= q.span.start < sentence.end
-            and _is_claim(q)
-            and not any(units[i].start <= q.span.start < units[i].end for i in mine)
+            q for q in _claims_in(text, para.quotes, sentence) if not any(_within(units[i], q) for i in mine)
         ]
-        if mine and is_citation_sentence(text, sentence, [units[i] for i in mine]):
-            if prose is not None and after_prose < MAX_CITATION_SENTENCES:
-                _citation_sentence(text, prose, mine, units, drafts, open_quotes, tail_quotes, after_prose)
-                after_prose += 1
-            continue
-        open_quotes, tail_quotes = _clausal(text, sentence, mine, units, claims, drafts)
-        prose, after_prose = sentence, 0
+        citing = bool(mine) and is_citation_sentence(text, sentence, [units[i] for i in mine])
+        if r.pending and not citing and r.anaphor is not None:
+            drafts[r.anaphor].quotes.extend(r.pending)
+        r.pending, r.anaphor = [], None
+        if citing:
+            if r.prose is not None and r.after_prose < MAX_CITATION_SENTENCES:
+                _citation_sentence(text, r, mine, units, drafts)
+                r.after_prose += 1
+        else:
+            if not mine and r.last_cite is not None and _ANAPHORA.match(text, sentence.start):
+                r.pending, r.anaphor = claims, r.last_cite  # "X, cite. There, the court stated that '...'"
+            r.open_quotes, r.tail_quotes = _clausal(text, sentence, mine, units, claims, drafts)
+            r.prose, r.after_prose = sentence, 0
+        r.last_cite = mine[-1] if mine else None
+    return r
 
 
-def _is_claim(q: Quote) -> bool:
-    return len(q.text.split()) >= 2
+def _flush(reading: _Reading, drafts: list[_Draft]) -> None:
+    if reading.pending and reading.anaphor is not None:
+        drafts[reading.anaphor].quotes.extend(reading.pending)
+
+
+def _claims_in(text: str, quotes: tuple[Quote, ...], sentence: Span) -> list[Quote]:
+    return [q for q in quotes if sentence.start <= q.span.start < sentence.end and _is_claim(text, q)]
+
+
+def _within(unit: Unit, q: Quote) -> bool:
+    return unit.start <= q.span.start < unit.end
+
+
+_NAMED_TERM = re.compile(
+    r"\s*(?:(?:or|and)\s+[\"“][^\"”]{1,60}[\"”]\s*)?(?:test|standard|doctrine|rule|language|clause|"
+    r"requirement|exception|approach|inquiry|prong)s?\b",
+    re.I,
+)
+_DEFINED_TERM = re.compile(r"\((?:the|hereinafter|collectively)?\s*[\"“]$", re.I)
+
+
+def _is_claim(text: str, q: Quote) -> bool:
+    """A quotation of two words or more that is neither a defined term (``(the "Statement")``)
+    nor the name of a test (``the "shock the conscience" or "unconscionable" test``)."""
+    defined = _DEFINED_TERM.search(text, max(0, q.span.start - 20), q.span.start) is not None
+    if defined and text[q.span.end + 1 : q.span.end + 2] == ")":
+        return False
+    return len(q.text.split()) >= 2 and not _NAMED_TERM.match(text, q.span.end + 1)
 
 
 def _citation_sentence(
-    text: str,
-    prose: Span,
-    mine: list[int],
-    units: list[Unit],
-    drafts: list[_Draft],
-    open_quotes: list[Quote],
-    tail_quotes: list[Quote],
-    after_prose: int,
+    text: str, r: _Reading, mine: list[int], units: list[Unit], drafts: list[_Draft]
 ) -> None:
-    proposition = _proposition(text, prose, units)
+    """Rules 1 and 4: every unit is offered for the prose before; the first unit of the first
+    citation sentence also for its open quotations."""
+    proposition = _proposition(text, r.prose, units) if r.prose else None
     for i in mine:
         drafts[i].proposition = drafts[i].proposition or proposition
-    if after_prose == 0:
+    if r.after_prose == 0:
         first = units[mine[0]]
-        drafts[mine[0]].quotes.extend(open_quotes)
+        drafts[mine[0]].quotes.extend(r.open_quotes)
         if first.form is not CiteForm.FULL:  # "In X, cite, the court reasoned that '...'. Id. at 5."
-            drafts[mine[0]].quotes.extend(tail_quotes)
+            drafts[mine[0]].quotes.extend(r.tail_quotes)
 
 
 def _clausal(
@@ -215,29 +256,33 @@ def _clausal(
     """Attach the gaps of a prose sentence to its units (rules 2 and 4); returns the
     sentence's open quotations and those a cite before them claimed."""
     cursor, k = sentence.start, 0
-    subject: list[int] = []  # units opening the sentence as its subject ("A, cite, and B, cite, hold")
+    run: list[int] = []  # units joined into one subject or string ("In A, cite, and B, cite, the ...")
+    run_lead, run_opens = "", False  # the text before the run; whether it opens the sentence
     taken: list[Quote] = []
     tail_taken: list[Quote] = []
     while k < len(mine):
         i, unit = mine[k], units[mine[k]]
         lead = Span(cursor, max(cursor, unit.start))
         gap = text[lead.start : lead.end]
-        joined = k > 0 and _STRING_JOIN.fullmatch(gap) is not None
-        if joined:
-            drafts[i].proposition = drafts[mine[k - 1]].proposition
+        if run and _STRING_JOIN.fullmatch(gap):
+            drafts[i].proposition = drafts[run[-1]].proposition
+            run.append(i)
         else:
             taken.extend(_take(drafts[i], claims, lead))
-            drafts[i].proposition = _proposition(text, _without_signal(text, lead), units)
-        opens = k == 0 and _SUBJECT_LEAD.fullmatch(gap) is not None
-        subject = [*subject, i] if opens or (joined and subject) else []
+            source = _QUOTING_LEAD.search(gap) is not None  # "…" ibid., quoting Y: Y's words, not its claim
+            drafts[i].proposition = None if source else _proposition(text, _without_signal(text, lead), units)
+            run, run_lead, run_opens = [i], gap, k == 0
         end = _clause_end(text, mine, k, units)
         tail = Span(unit.end, max(unit.end, units[mine[end]].start if end < len(mine) else sentence.end))
-        if not _owns_tail(text, gap, tail, bool(subject)):
+        subject = run_opens and _SUBJECT_LEAD.fullmatch(run_lead) is not None
+        if _STRING_JOIN.fullmatch(text, tail.start, tail.end) or not _owns_tail(
+            text, run_lead, tail, subject
+        ):
             cursor, k = unit.end, k + 1
             continue
         tail_taken.extend(_take(drafts[i], claims, tail))
         claim = _proposition(text, _without_signal(text, _after_attribution(text, tail)), units)
-        for j in subject or [i]:
+        for j in run:
             drafts[j].proposition = claim or drafts[j].proposition
         cursor, k = tail.end, end
     open_quotes = [q for q in claims if q not in taken and q not in tail_taken]
@@ -302,7 +347,7 @@ def _proposition(text: str, span: Span, units: list[Unit]) -> Passage | None:
             break
         if passage.start <= u.start and u.end <= passage.end:
             own = own.replace(text[u.start : u.end], " ")
-    words = [w for w in re.findall(r"[A-Za-z][a-z’']{2,}", own) if w.lower() not in _CONTENT_STOP]
+    words = [w for w in re.findall(r"[A-Za-z][A-Za-z’']{2,}", own) if w.lower() not in _CONTENT_STOP]
     return (stripped, passage) if len(words) >= MIN_CONTENT_WORDS else None
 
 
@@ -333,17 +378,15 @@ def _quotes_in_span(text: str, span: Span) -> list[Quote]:
     return list(quotes_in(text, span.start, span.end))
 
 
-def _claims_by_id(units: list[Unit], drafts: list[_Draft], quoted: set[int]) -> dict[str, Claims]:
+def _claims_by_id(units: list[Unit], drafts: list[_Draft], silent: set[int]) -> dict[str, Claims]:
+    """Each unit's claims on each of its citations. A unit inside another's parenthetical keeps
+    only what it was given there (its own parentheticals, or the words it is quoted for)."""
     out: dict[str, Claims] = {}
     for i, (unit, draft) in enumerate(zip(units, drafts, strict=True)):
-        if (
-            i in quoted
-            or not unit.is_case
-            or (unit.parent is not None and unit.parent_kind is not ParenKind.QUOTING)
-        ):
+        if i in silent or not unit.is_case:
             continue
         quotes = tuple(sorted(set(draft.quotes), key=lambda q: q.span.start))
         claims = Claims(quotes, draft.proposition if unit.parent is None else None, draft.parenthetical)
-        for cid in unit.ids:
-            out[cid] = claims
+        if claims != Claims():
+            out.update(dict.fromkeys(unit.ids, claims))
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from citeproof.core.context import Sentences, quotes_in, year_paren_after
@@ -60,7 +60,8 @@ _NOTE = re.compile(
     r"[^()]{0,40}\bJ\.,)",
     re.I,
 )
-_YEARISH = re.compile(r"[^()]{0,60}\b(?:1[6-9]\d\d|20\d\d)\s*")
+# a court-and-year parenthetical the year reader missed: "(Tex.App.-Houston [1st Dist.] 2002, no pet.)"
+_YEARISH = re.compile(r"(?![a-z]+ing\b)[^()]{0,60}\b(?:1[6-9]\d\d|20\d\d)\b[^()]{0,30}")
 _CITING = re.compile(r"\s*(?:citing|cited (?:in|with approval)|quoted (?:in|with approval)|cited by)\b", re.I)
 _QUOTING = re.compile(r"\s*quoting\b", re.I)
 _QUOTE_OPEN = re.compile(r"\s*[\"“]")
@@ -112,9 +113,15 @@ def _parens_after(text: str, pos: int) -> tuple[tuple[Paren, ...], int]:
 _BROKEN_NAME = re.compile(r"(?:[*_]*[A-Z][\w.'’&-]*[*_]*\s+){1,6}$")
 
 
+_ARTICLE = re.compile(r"(?:^|(?<=[\s(\[]))The\s+$")  # "The State v. Hatcher": the parser drops "The"
+
+
 def _name_start(text: str, c: Citation, floor: int) -> int:
     if c.case_name_span is not None and c.case_name_span.start >= floor:
         start = c.case_name_span.start
+        article = _ARTICLE.search(text, max(floor, start - 4), start)
+        if article:
+            return article.start()
         if text[start : start + 2] != "v." and text[max(floor, start - 1) : start] not in ("*", "_"):
             return start
         m = _BROKEN_NAME.search(text, max(floor, start - 80), start)  # "*Brown v. Board*": emphasis cut it
@@ -131,45 +138,100 @@ def _name_start(text: str, c: Citation, floor: int) -> int:
 
 def build_units(text: str, citations: tuple[Citation, ...]) -> list[Unit]:
     """Citations grouped into units (a parallel group is one), in order, nesting marked."""
-    ordered = sorted(citations, key=lambda c: c.span.start)
-    groups: list[list[Citation]] = []
-    for c in ordered:
-        if groups and c.id in groups[-1][0].parallel_ids:
-            groups[-1].append(c)
-        else:
-            groups.append([c])
     units: list[Unit] = []
     floor, last_top = 0, -1
-    for group in groups:
-        first, last = group[0], group[-1]
+    for group in _parallel_groups(text, citations):
+        first = group[0]
         # a parent is the last top-level unit or one nested in it
-        parent = next(
-            (
-                i
-                for i in range(len(units) - 1, max(last_top, 0) - 1, -1)
-                if _inside(units[i], first.span.start)
-            ),
-            None,
+        candidates = range(len(units) - 1, max(last_top, 0) - 1, -1)
+        parent = next((i for i in candidates if _inside(units[i], first.span.start)), None)
+        start, end, parens = _extent(text, group, floor)
+        source = (
+            _SOURCE_LEAD.fullmatch(text, units[last_top].end, start) if parent is None and units else None
         )
-        pos = last.span.end
-        year = year_paren_after(text, pos)
-        pos = year.span.end if year else pos
-        parens, end = _parens_after(text, pos)
+        if source:  # "ibid., quoting Y, cite": Y is the source of the words, as in a parenthetical
+            parent = last_top
+            units[parent] = replace(units[parent], end=max(units[parent].end, end))
         unit = Unit(
             ids=tuple(c.id for c in group),
             form=first.form,
             is_case=first.type is CitationType.CASE,
-            start=_name_start(text, first, floor),
+            start=start,
             cite_start=first.span.start,
-            end=max(end, last.span.end),
+            end=end,
             parens=parens,
             parent=parent,
-            parent_kind=_kind_at(units[parent], first.span.start) if parent is not None else None,
+            parent_kind=_source_kind(source)
+            if source
+            else _kind_at(units[parent], first.span.start)
+            if parent is not None
+            else None,
         )
         units.append(unit)
         if parent is None:
             floor, last_top = unit.end, len(units) - 1
     return units
+
+
+_CALIFORNIA_CLOSE = re.compile(r"\s*[.,]?\s*\)")
+_SPACE = re.compile(r"\s*")
+_BRACKET_CLOSE = re.compile(r"\s*\]")
+
+
+def _extent(text: str, group: list[Citation], floor: int) -> tuple[int, int, tuple[Paren, ...]]:
+    """Where a unit starts and ends, and its parentheticals. A pin eyecite read but left out
+    of the span is taken in; so is a California-style cite in parentheses, "(Name (1988) 45
+    Cal. 3d 491, 501.)"."""
+    last = group[-1]
+    start, pos = _name_start(text, group[0], floor), last.span.end
+    pin, gap = (last.pin_text or "").strip(), _SPACE.match(text, pos)
+    if pin and gap and text.startswith(pin, gap.end()):
+        pos = gap.end() + len(pin)
+    if bracket := _BRACKET_CLOSE.match(text, pos):
+        pos = bracket.end()
+    year = year_paren_after(text, pos)
+    parens, end = _parens_after(text, year.span.end if year else pos)
+    if start > floor and text[start - 1] == "(" and (close := _CALIFORNIA_CLOSE.match(text, end)):
+        return start - 1, close.end(), parens
+    return start, max(end, last.span.end), parens
+
+
+_SOURCE_LEAD = re.compile(r"[\s,]*(quoting|citing)\s+", re.I)
+
+
+def _source_kind(m: re.Match[str]) -> ParenKind:
+    return ParenKind.QUOTING if m.group(1).lower() == "quoting" else ParenKind.CITING
+
+
+_BRACKETED = re.compile(r",?\s*\[\s*")  # "62 Cal. 2d 307, 314 [42 Cal. Rptr. 220, 398 P.2d 412]"
+
+
+def _parallel_groups(text: str, citations: tuple[Citation, ...]) -> list[list[Citation]]:
+    groups: list[list[Citation]] = []
+    for c in sorted(citations, key=lambda c: c.span.start):
+        prev = groups[-1][-1] if groups else None
+        bracketed = prev is not None and _BRACKETED.fullmatch(text, prev.span.end, c.span.start)
+        if prev is not None and (
+            c.id in prev.parallel_ids
+            or _parallel_short(text, prev, c)
+            or (prev.form is c.form is CiteForm.FULL and bracketed)
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    return groups
+
+
+def _parallel_short(text: str, prev: Citation, c: Citation) -> bool:
+    """One case's pin in parallel reporters: ``468 U.S. at 465, 104 S.Ct. at 3165``, ``Id. at
+    199-200, 657 S.E.2d at 366-67``, ``Blakely, supra, 542 U.S. at 303-04``, ``Anderson, 477
+    U.S. at 249, 106 S. Ct. 2505``."""
+    nameless = c.form is CiteForm.SHORT or (c.form is CiteForm.FULL and c.case_name_span is None)
+    return (
+        prev.form in (CiteForm.SHORT, CiteForm.SUPRA, CiteForm.ID)
+        and nameless
+        and text[prev.span.end : c.span.start] in (", ", " ")
+    )
 
 
 def _inside(unit: Unit, offset: int) -> bool:
@@ -233,31 +295,41 @@ def _sentences_of(
     cuts = set(splitter_cuts)
     for u in units:
         m = _UNIT_ENDS_SENTENCE.match(text, u.end, para.end)
-        if m and (text[u.end] == "." or text[u.end - 1] == "."):
+        if m and (text[u.end] == "." or text[u.end - 1] in ".)"):  # "(1977) Only ...": a period left out
             cuts.add(m.end())
     cuts = {c for c in cuts if not any(a < c < b for a, b in atoms)}
     bounds = [para.start, *sorted(cuts), para.end]
-    out = []
+    out: list[Span] = []
     for s, e in zip(bounds, bounds[1:], strict=False):
         chunk = text[s:e]
-        if chunk.strip():
-            lead = len(chunk) - len(chunk.lstrip())
-            out.append(Span(s + lead, s + len(chunk.rstrip())))
+        if not chunk.strip():
+            continue
+        span = Span(s + len(chunk) - len(chunk.lstrip()), s + len(chunk.rstrip()))
+        if out and not re.search(r"[A-Za-z]", chunk):  # a footnote mark ("[3]") ends the sentence before
+            out[-1] = Span(out[-1].start, span.end)
+        else:
+            out.append(span)
     return out
 
 
 SIGNAL = (
     r"(?:see(?:,?\s+e\.\s?g\.,?|\s+also|\s+generally)?|e\.\s?g\.,?|cf\.|but\s+(?:see|cf\.)|accord|"
-    r"compare|with|contra|and|or|also)"
+    r"compare|with|contra|contrast|for\s+example|and|or|also)"
 )
+# "..., and cases cited", "and the cases therein cited"
+_TRAILER = r"(?:and\s+)?(?:the\s+)?(?:cases|authorities)\s+(?:therein\s+)?cited(?:\s+therein)?"
 _HISTORY = (
     r"(?:aff[’']?[dg]|rev[’']?[dg]|vacat(?:ed|ing)|cert\.\s+(?:denied|granted|dismissed)|overruled|abrogated|"
     r"superseded|modified|remanded|reh[’']?g\s+denied|appeal\s+dismissed|on\s+other\s+grounds|"
-    r"in\s+part|by|sub\s+nom\.)"
+    r"in\s+part|by|sub\s+nom\.|(?:quoted|cited)(?:\s+with\s+approval)?\s+in)"
 )
-_PIN_REST = r"(?:\d+|[–—-]|&|nn?\.\s*\d+|at(?!\w)|¶+|§+)"  # pins eyecite left out ("at 493–94 & n.11")
-_CONNECTIVE = re.compile(rf"[\s.,;:>*_]*(?:(?:(?:{SIGNAL}|{_HISTORY})(?!\w)|{_PIN_REST})[\s.,;:>*_]*)*", re.I)
+# pins eyecite left out ("at 493–94 & n.11") and footnote marks ("(1992).[3]")
+_PIN_REST = r"(?:\d+|[–—-]|&|nn?\.\s*\d+|at(?!\w)|¶+|§+|\[\d{1,3}\])"
+_PUNCT = r"[\s.,;:>*_()\[\]]*"
+_WORDS = rf"(?:{SIGNAL}|{_HISTORY}|{_TRAILER})(?!\w)"
+_CONNECTIVE = re.compile(rf"{_PUNCT}(?:(?:{_WORDS}|{_PIN_REST}){_PUNCT})*", re.I)
 _HISTORY_GAP = re.compile(rf"[\s,;]*(?:{_HISTORY}(?!\w)[\s,]*)+", re.I)
+_LOWER_RUN = re.compile(r"\b[a-z]{2,}\s+[a-z]{2,}\s+[a-z]{2,}\b")
 
 
 def is_citation_sentence(text: str, sentence: Span, mine: list[Unit]) -> bool:
@@ -266,7 +338,14 @@ def is_citation_sentence(text: str, sentence: Span, mine: list[Unit]) -> bool:
         return False
     bounds = [sentence.start, *[x for u in mine for x in (u.start, u.end)], sentence.end]
     gaps = [text[a:b] for a, b in zip(bounds[::2], bounds[1::2], strict=True)]
-    return all(_CONNECTIVE.fullmatch(g) for g in gaps)
+    return all(_CONNECTIVE.fullmatch(g) or _cite_like_tail(g) for g in gaps)
+
+
+def _cite_like_tail(gap: str) -> bool:
+    """``"; see also Rule 59(g), Ala. R. Civ. P."``: a string cite going on with a cite the
+    extractor does not read (no run of three lower-case words once the signals are out)."""
+    bare = re.sub(rf"\b{SIGNAL}(?!\w)", " ", gap, flags=re.I)
+    return gap.lstrip().startswith(";") and _LOWER_RUN.search(bare) is None
 
 
 def history_units(text: str, units: list[Unit]) -> set[int]:

@@ -55,7 +55,8 @@ def test_a_quote_after_in_cite_the_court_held_belongs_to_the_cite():
         "In State ex rel. Consolidated Textile Corp. v. Gregory, 209 Wis. 476, 245 N.W. 194 "
         "(1932), the court "
         'held that "A foreign corporation is present in this state when an officer thereof, vested with '
-        'authority, is here transacting business for it." In that case, the corporate president was served.'
+        'authority, is here transacting business for it." In that case, the corporate president was served '
+        "in Wisconsin while he was here in respect to the business affairs of the corporation."
     )
     wis, nw = cites(text)
     assert quotes(wis) == [
@@ -145,15 +146,16 @@ def test_a_string_cite_shares_the_proposition_and_a_same_parenthetical_is_no_cla
 
 
 def test_subsequent_history_is_part_of_the_cite_before_it():
-    # courtlistener:2363260
+    # courtlistener:2432572
     text = (
-        'They are a subset of the White House general correspondence files, known as the "Central Files." '
-        "See Nixon v. Administrator, 408 F. Supp. 321, 330 n. 1 (D.D.C.1976), aff'd, 433 U.S. 425, 97 S. Ct. "
-        "2777, 53 L. Ed. 2d 867 (1977)."
+        "Once the plaintiff traces the embezzled funds into specific property, that property becomes the "
+        "subject of a constructive trust. Moseley v. Fikes, 126 S.W.2d 589, 597 (Tex.Civ.App.\x97Fort Worth "
+        "1939), aff'd, 136 Tex. 386, 151 S.W.2d 202 (1941); Meyers, 6 S.W.2d at 395."
     )
-    nixon, affirmed, *_ = cites(text)
-    assert nixon.proposition.startswith("They are a subset")
+    moseley, affirmed, *_, meyers = cites(text)
+    assert moseley.proposition.startswith("Once the plaintiff traces the embezzled funds")
     assert (affirmed.proposition, affirmed.quotes) == (None, ())
+    assert meyers.proposition == moseley.proposition  # the string cite goes on after the history
 
 
 # --- block quotes ------------------------------------------------------------------------------
@@ -227,3 +229,94 @@ def test_a_cite_inside_a_quotation_is_quoted_matter():
     )
     for c in cites(text):
         assert (c.quotes, c.proposition) == ((), None)
+
+
+# --- more positions courts and briefs use ------------------------------------------------------
+
+
+def test_parallel_pins_of_a_short_form_share_its_quotation():
+    # courtlistener:2074018
+    text = (
+        "The Court noted that the Florida Supreme Court applied a rigorous standard of review in such cases "
+        'based upon Tedder and that that standard afforded capital defendants a "significant safeguard." 468 '
+        "U.S. at 465, 104 S.Ct. at 3165, 82 L.Ed.2d at 356."
+    )
+    found = cites(text)
+    assert [quotes(c) for c in found] == [["significant safeguard."]] * 3
+
+
+def test_a_california_cite_in_parentheses_after_a_quotation():
+    # courtlistener:2300663
+    text = (
+        '"Our primary aim in construing any law is to determine the legislative intent. [Citation.] '
+        "In doing so we look first to the words of the statute, giving them their usual and ordinary "
+        'meaning." (Committee of Seven Thousand v. Superior Court (1988) 45 Cal. 3d 491, 501, 247 '
+        "Cal. Rptr. 362, 754 P.2d 708.) Nothing in the language of section 364 suggests the "
+        "Legislature intended a tolling of the one-year statute of limitations after the service of a "
+        "second notice of intent within ninety days of its expiration."
+    )
+    cal = at(cites(text), "45 Cal. 3d 491")
+    assert quotes(cal)[0].startswith("Our primary aim in construing any law")
+
+
+def test_quoting_without_parentheses_gives_the_words_to_the_source():
+    # courtlistener:110297
+    text = (
+        "The company had the \"distinct burden of showing by `clear and cogent evidence' that it results in "
+        'extraterritorial values being taxed," ibid., quoting Norfolk & Western R. Co. v. North Carolina ex '
+        "rel. Maxwell, 297 U.S. 682, 688 (1936), and the taxpayer's accounting evidence was insufficient to "
+        "meet that burden."
+    )
+    norfolk = at(cites(text), "297 U.S. 682")
+    assert quotes(norfolk)[0].startswith("distinct burden of showing")
+    assert norfolk.proposition is None
+
+
+def test_a_sentence_about_the_case_just_cited_gives_it_its_quotation():
+    # courtlistener:1222718
+    text = (
+        "[3] The power of an administrative agency was recently considered at the appellate court "
+        "level in State v. Munson, 23 Wash. App. 522, 597 P.2d 440 (1979). There, the court set out "
+        'the rule on page 524 of the opinion, stating that "Administrative agencies are creatures of '
+        "the legislature without inherent or common-law powers and may exercise only those powers "
+        'conferred either expressly or by necessary implication". By enacting RCW 49.60.120, the '
+        "Legislature intended that the Commission, as distinguished from a hearing tribunal, should "
+        "identify discriminatory practices and endeavor to eliminate them by means other than "
+        "adversary proceedings. That statute provides in part:"
+    )
+    munson = at(cites(text), "23 Wash. App. 522")
+    assert quotes(munson)[0].startswith("Administrative agencies are creatures of the legislature")
+
+
+def test_defined_terms_and_names_of_tests_are_not_quotations():
+    # courtlistener:2005330 and courtlistener:1244505
+    defined = (
+        "(7) The Statement of Assistance of Non-Attorney with Respect to the Filing of this Petition "
+        '(the "Statement of Assistance") shows that the Debtor paid $199.00 to We The People, located '
+        "at 116-28 Queens Boulevard, Forest Hills, New York 11375, and We The People USA, located at "
+        "1501 State Street, Santa Barbara, California 93101. Id."
+    )
+    assert all(c.quotes == () for c in cites(defined))
+    test_name = (
+        "[1] In two cases decided in just the last year, Black v. Reynolds, 109 Idaho 277, 707 P.2d "
+        "388 (1985), and Vannoy v. Uniroyal, 111 Idaho 536, 726 P.2d 648 (1986), we affirmed the "
+        "trial court's Dinneen analysis which neither applied nor mentioned the \"shock the "
+        'conscience" or "unconscionable" test.'
+    )
+    found = cites(test_name)
+    assert all(c.quotes == () for c in found)
+    assert at(found, "109 Idaho 277").proposition.startswith("we affirmed the trial court's Dinneen analysis")
+    assert at(found, "111 Idaho 536").proposition == at(found, "109 Idaho 277").proposition
+
+
+def test_a_cite_opening_the_next_paragraph_takes_the_quotation_that_ends_the_last():
+    # courtlistener:1800913
+    text = (
+        "The expert testified that standardized tests revealed that Jones had little ability to control his "
+        "impulses, but admitted that his motivation to get the right answer during his testing appeared to "
+        '"vary." She opined that he was able to conform his conduct to the requirements of the law, '
+        '"provided he\'s not impaired in some other way."\n\nJones, 748 So.2d at 1017.'
+    )
+    (jones,) = cites(text)
+    assert quotes(jones) == ["provided he's not impaired in some other way."]
+    assert jones.proposition.startswith("She opined that he was able")

@@ -7,21 +7,28 @@ One paragraph at a time; quotations are atoms (a sentence never ends inside one)
     unit      := [name ","] cite ("," parallel)* [pins] ["(" court year ")"] paren*
     paren     := "(" claim | quotation | "quoting" unit | "citing" unit | note ")"
 
-A *citation sentence* has nothing but signals and separators in its gaps
+A *citation sentence* has nothing but signals, separators, pins and history in its gaps
 (``See A, cite; see also B, cite.``). The rules:
 
-1. quote, then cite: a citation sentence is offered for the prose sentence before it;
-   its first unit takes that sentence's open quotations (those no cite in it claimed);
+1. quote, then cite: a citation sentence is offered for the prose sentence before it
+   (across a paragraph break too); its first unit takes that sentence's open quotations
+   (those no cite in it claimed);
 2. cite, then quote: a gap after a unit belongs to that unit when it opens with an
-   attribution (``held that``, ``for the proposition that``) or the unit is the subject
-   or follows ``In``/``Under``/``According to``; any other gap belongs to the unit after it;
+   attribution (``held that``, ``for the proposition that``), the unit is the subject, or it
+   follows ``In``/``Under``/``According to``/"two recent cases,"; any other gap belongs to
+   the unit after it. Units joined by "and" or ";" share the clause; units named inside it
+   are only mentioned;
 3. parentheticals: a claim or a quotation in one belongs to its unit; ``(quoting Y, cite)``
-   moves the unit's quotations to Y; ``(citing Y, cite)`` offers Y for nothing;
-4. string cites: a unit after ``;`` or a signal shares the proposition of the unit
-   before it, never its quotations;
-5. block quotes (see ``blocks.py``): the indented paragraph is one quotation of its cite.
+   and ``, quoting Y, cite`` move the unit's quotations to Y; ``(citing Y, cite)``, ``quoted
+   in Y`` and subsequent history offer Y for nothing;
+4. string cites: a unit after ``;`` or a signal shares the proposition of the unit before
+   it, never its quotations;
+5. block quotes (see ``blocks.py``): the set-off paragraph is one quotation of its cite;
+6. a sentence opening "There," or "In that case," after a cite gives it its quotations,
+   unless a citation sentence follows to claim them.
 
-Cites inside a quotation (or a block quote's body) are quoted matter, offered for nothing.
+Cites inside a quotation (or a block quote's body) are quoted matter, offered for nothing;
+a defined term (``(the "Act")``) or the name of a test is no quotation.
 """
 
 from __future__ import annotations

@@ -54,6 +54,7 @@ NAMES = {
     BRADY: "Brady v. Maryland",
     DIXON: "People v. Dixon",
     HUBBERT: "Hubbert v. Dell Corp.",
+    "447 U.S. 207": "Exxon Corp. v. Department of Revenue",
 }
 
 
@@ -247,3 +248,15 @@ def test_opinion_sentences_keep_a_section_number_inside_its_sentence():
     )
     first = text[slice(*opinion_sentences(text)[0])]
     assert first.strip().endswith("are not mandatory.")
+
+
+def test_a_negation_inside_a_quotation_counts_on_both_sides_or_neither():
+    # courtlistener:110297 (447 U.S. 207) quotes the state court; "within and without" is no
+    # negation, and the quoted words stand in the proposition as in the opinion
+    c = offered_for(
+        "Accordingly, appellant's business during the relevant years \"considered as a whole both within "
+        'and without Wisconsin constituted a unitary business" within the meaning of the apportionment '
+        "statute.",
+        "447 U.S. 207",
+    )
+    assert check_support(c, opinion("447 U.S. 207")).outcome is not Outcome.FAIL

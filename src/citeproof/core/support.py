@@ -214,17 +214,17 @@ def _unknown(explanation: str, reason: Reason) -> Finding:
 
 
 def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opinion) -> Finding:
-    quoted = [q.strip() for q in _QUOTATION.findall(proposition) if q.strip()]
-    claim, claim_negations = _signature(_QUOTATION.sub(" ", proposition))
-    claim -= _signature(c.case_name or "")[0]
+    # Content words come from the brief's own words; negations are counted over the whole
+    # proposition, quotations included, as they are over the whole opinion sentence: a "not"
+    # inside a quotation stands on both sides or on neither.
+    claim = _signature(_QUOTATION.sub(" ", proposition))[0] - _signature(c.case_name or "")[0]
+    claim_negations = _signature(proposition)[1]
     if len(claim) < MIN_CONTENT_WORDS:
         return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)
     citing = citing_sentences(c, opinion.text)
     close: list[tuple[str, int, int]] = []
     for sentence, offset, words, negations in _signed_sentences(opinion.text):
         if offset not in citing and len(claim & words) / len(claim) >= OVERLAP:
-            if quoted:  # the words the proposition quotes are set aside on both sides
-                negations = _signature(_without(sentence, quoted))[1]
             close.append((sentence.strip(), offset, negations))
     if close and all(_opposite(n, claim_negations) for _, _, n in close):
         sentence, offset, _ = close[0]
@@ -245,11 +245,3 @@ def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opin
         else "a passage of the opinion agrees with the proposition",
         Reason.NOT_CHECKED,
     )
-
-
-def _without(sentence: str, quoted: list[str]) -> str:
-    """``sentence`` with each of the ``quoted`` passages (as the brief wrote them) cut out."""
-    flat = " ".join(sentence.split())
-    for q in quoted:
-        flat = re.sub(re.escape(" ".join(q.split())), " ", flat, flags=re.I)
-    return flat

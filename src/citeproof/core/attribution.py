@@ -135,14 +135,14 @@ def attribute(
     lines = _original_lines(text, reading, original)
     blocks = block_quotes(text, units, paras, lines)
     in_blocks = {b.paragraph for b in blocks}
-    reading = _Reading()
+    state = _Reading()
     for para in paras:
         if para.span in in_blocks:  # a block's cites are quoted matter
-            _flush(reading, drafts)
-            reading = _Reading(after_prose=1)
+            _flush(state, drafts)
+            state = _Reading(after_prose=1)
         else:
-            reading = _paragraph(text, para, units, drafts, reading)
-    _flush(reading, drafts)
+            state = _paragraph(text, para, units, drafts, state)
+    _flush(state, drafts)
     for block in blocks:
         _block(text, block, units, drafts)
     _parentheticals(text, units, drafts)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from citeproof.core.context import Sentences, quotes_in, year_paren_after
-from citeproof.core.models import Citation, CitationType, CiteForm, Quote, Span
+from citeproof.core.models import Citation, CitationType, CiteForm, Quote, Reason, Span
 
 
 class ParenKind(StrEnum):
@@ -155,7 +155,7 @@ def build_units(text: str, citations: tuple[Citation, ...]) -> list[Unit]:
         unit = Unit(
             ids=tuple(c.id for c in group),
             form=first.form,
-            is_case=first.type is CitationType.CASE,
+            is_case=_cites_a_case(first),
             start=start,
             cite_start=first.span.start,
             end=end,
@@ -232,6 +232,12 @@ def _parallel_short(text: str, prev: Citation, c: Citation) -> bool:
         and nameless
         and text[prev.span.end : c.span.start] in (", ", " ")
     )
+
+
+def _cites_a_case(c: Citation) -> bool:
+    """A case citation, unless it is a short form repeating the record, a brief or a statute."""
+    not_a_case = c.abstention is not None and c.abstention.reason is Reason.NOT_A_CASE_CITATION
+    return c.type is CitationType.CASE and not not_a_case
 
 
 def _inside(unit: Unit, offset: int) -> bool:

@@ -50,9 +50,9 @@ def test_deterministic_split_and_proportions(bench, library):
 def test_gold_spans_point_at_their_fragments(bench):
     for e in bench:
         for g in e.errors:
-            assert g.span and e.text[g.span[0]:g.span[1]] == g.fragment
+            assert g.span and e.text[g.span[0] : g.span[1]] == g.fragment
         for c in e.citations:
-            assert e.text[c.span[0]:c.span[1]] == c.text
+            assert e.text[c.span[0] : c.span[1]] == c.text
 
 
 def test_nonexistent_cites_point_nowhere(bench, library):
@@ -75,8 +75,9 @@ def test_name_mismatches_name_another_real_case(bench, library):
         real = library.cases_at(s["volume"], s["reporter"], s["page"])
         assert len(real) == 1 and real[0].id == s["case_id"]
         assert not compare_names(s["name"], real[0].name, real[0].name_abbreviation).matches
-        assert library.conn.execute("SELECT 1 FROM cases WHERE name_abbreviation = ?",
-                                    (s["name"],)).fetchone()
+        assert library.conn.execute(
+            "SELECT 1 FROM cases WHERE name_abbreviation = ?", (s["name"],)
+        ).fetchone()
     assert seen
 
 
@@ -109,8 +110,7 @@ def test_misrepresentations_are_not_what_the_opinion_says(bench, library):
         assert words(s["proposition"]) not in opinion
         if s["note"] == "polarity reversed":
             assert words(s["passage"]) in opinion
-            assert re.search(r"\bnot\b", s["proposition"]) or words(s["proposition"]) != \
-                words(s["passage"])
+            assert re.search(r"\bnot\b", s["proposition"]) or words(s["proposition"]) != words(s["passage"])
     assert seen
 
 
@@ -139,10 +139,16 @@ def test_written_files_load_back(bench, library, tmp_path):
     info = manifest(bench, library, CONFIG)
     paths = write(bench, tmp_path, info)
     row = json.loads(paths["test"].read_text().splitlines()[0])
-    assert {"filename", "text", "citations_in_segment", "list_hallucinations",
-            "list_hallucination_types"} <= row.keys()
+    assert {
+        "filename",
+        "text",
+        "citations_in_segment",
+        "list_hallucinations",
+        "list_hallucination_types",
+    } <= row.keys()
     loaded = load(tmp_path)  # a directory means its test split
     assert [e.filename for e in loaded] == [e.filename for e in bench if e.split == "test"]
+
     def key(e):
         return sorted(e.errors, key=lambda g: (g.optional, g.span))
 
@@ -155,8 +161,8 @@ def test_a_nonexistent_edit_replaces_the_whole_cite_of_a_numbered_series(library
     # replaced the "2" of "So. 2d" instead of the page.
     import numpy as np
 
-    from citeproof.bench.phantom.judicial import _nonexistent_edits
     from citeproof.bench.phantom.injections import inside_targets
+    from citeproof.bench.phantom.judicial import _nonexistent_edits
     from citeproof.bench.phantom.templated import Pools
     from citeproof.core.extract import extract_citations
     from citeproof.core.read import document_from_text

@@ -16,20 +16,65 @@ def test_build_run_score(library_path, tmp_path):
     runner = CliRunner()
     lib = ["--library", str(library_path)]
     out = tmp_path / "bench"
-    built = runner.invoke(main, ["bench", "phantom", "build", "--seed", "3", "--out", str(out),
-                                 "--excerpts", "20", "--source-opinions", "10", *lib])
+    built = runner.invoke(
+        main,
+        [
+            "bench",
+            "phantom",
+            "build",
+            "--seed",
+            "3",
+            "--out",
+            str(out),
+            "--excerpts",
+            "20",
+            "--source-opinions",
+            "10",
+            *lib,
+        ],
+    )
     assert built.exit_code == 0, built.output
-    ran = runner.invoke(main, ["bench", "phantom", "run", "--system", "rules", "--dataset",
-                               str(out), "--out", str(tmp_path / "rules"), *lib])
+    ran = runner.invoke(
+        main,
+        [
+            "bench",
+            "phantom",
+            "run",
+            "--system",
+            "rules",
+            "--dataset",
+            str(out),
+            "--out",
+            str(tmp_path / "rules"),
+            *lib,
+        ],
+    )
     assert ran.exit_code == 0, ran.output
     assert "**rules** (measured)" in ran.output and "GPT-5 agent (published)" in ran.output
     report = json.loads((tmp_path / "rules" / "report.json").read_text())
-    assert {"precision", "recall", "f1", "recall_misquote", "flag_rate_distractor",
-            "seconds_per_excerpt"} <= report["metrics"].keys()
+    assert {
+        "precision",
+        "recall",
+        "f1",
+        "recall_misquote",
+        "flag_rate_distractor",
+        "seconds_per_excerpt",
+    } <= report["metrics"].keys()
     assert (tmp_path / "rules" / "recall_by_kind.png").read_bytes()[:4] == b"\x89PNG"
-    scored = runner.invoke(main, ["bench", "phantom", "score", "--dataset", str(out / "test.jsonl"),
-                                  "--predictions", str(tmp_path / "rules" / "predictions.jsonl"),
-                                  "--system", "rules"])
+    scored = runner.invoke(
+        main,
+        [
+            "bench",
+            "phantom",
+            "score",
+            "--dataset",
+            str(out / "test.jsonl"),
+            "--predictions",
+            str(tmp_path / "rules" / "predictions.jsonl"),
+            "--system",
+            "rules",
+        ],
+    )
     assert scored.exit_code == 0
     same = scored.output.splitlines()[2].split("|")[3:], ran.output.splitlines()[2].split("|")[3:]
     assert same[0] == same[1]  # the same figures from the saved predictions
@@ -38,22 +83,40 @@ def test_build_run_score(library_path, tmp_path):
 def test_unknown_system_is_a_usage_error(library_path, tmp_path):
     path = tmp_path / "d.jsonl"
     path.write_text(json.dumps({"filename": "a", "text": "x"}) + "\n")
-    res = CliRunner().invoke(main, ["bench", "phantom", "run", "--system", "nope", "--dataset",
-                                    str(path), "--library", str(library_path)])
+    res = CliRunner().invoke(
+        main,
+        [
+            "bench",
+            "phantom",
+            "run",
+            "--system",
+            "nope",
+            "--dataset",
+            str(path),
+            "--library",
+            str(library_path),
+        ],
+    )
     assert res.exit_code == 2 and "unknown system" in res.output
 
 
 def test_published_rows_with_stringified_lists(tmp_path):
-    row = {"filename": "brief_17.txt", "text": "See Roe v. Wade, 410 U.S. 113 (1973).",
-           "citations_in_segment": "['Roe v. Wade, 410 U.S. 113 (1973)']",
-           "list_hallucinations": '["Roe v. Wade, 410 U.S. 113"]',
-           "list_hallucination_types": "['Case Name Mismatch']"}
+    row = {
+        "filename": "brief_17.txt",
+        "text": "See Roe v. Wade, 410 U.S. 113 (1973).",
+        "citations_in_segment": "['Roe v. Wade, 410 U.S. 113 (1973)']",
+        "list_hallucinations": '["Roe v. Wade, 410 U.S. 113"]',
+        "list_hallucination_types": "['Case Name Mismatch']",
+    }
     e = normalise_row(row)
     assert e.errors[0].kind == "name_mismatch" and e.errors[0].fragment.startswith("Roe")
     assert e.citations_in_segment == ("Roe v. Wade, 410 U.S. 113 (1973)",)
     path = tmp_path / "test.json"
-    path.write_text(json.dumps([row, {**row, "filename": "b", "list_hallucinations": "[]",
-                                      "list_hallucination_types": "[]"}]))
+    path.write_text(
+        json.dumps(
+            [row, {**row, "filename": "b", "list_hallucinations": "[]", "list_hallucination_types": "[]"}]
+        )
+    )
     assert [len(x.errors) for x in load(path)] == [1, 0]
 
 
@@ -78,6 +141,5 @@ def test_systems_are_pluggable(library):
 
     register_system("always", Always)
     assert make_system("always", library).detect("x").calls == 1
-    found = RulesDetector(library).detect(
-        "Waiver must be knowing. Miranda v. Arizona, 372 U.S. 335 (1963).")
+    found = RulesDetector(library).detect("Waiver must be knowing. Miranda v. Arizona, 372 U.S. 335 (1963).")
     assert found.fragments == ("372 U.S. 335",)

@@ -37,8 +37,9 @@ def test_precision_recall_on_a_known_excerpt():
 
 
 def test_optional_gold_counts_when_hit_and_is_not_penalised_when_missed():
-    e = excerpt(GoldError(ROE, "nonexistent"),
-                GoldError("Roe, 410 U.S. at 160", "nonexistent", optional=True))
+    e = excerpt(
+        GoldError(ROE, "nonexistent"), GoldError("Roe, 410 U.S. at 160", "nonexistent", optional=True)
+    )
     missed = score_excerpt(e, [ROE])
     assert (missed.gold, missed.matched_gold) == (1, 1)
     hit = score_excerpt(e, [ROE, "410 U.S. at 160"])
@@ -46,8 +47,7 @@ def test_optional_gold_counts_when_hit_and_is_not_penalised_when_missed():
 
 
 def test_duplicate_predictions_count_once():
-    s = score_excerpt(excerpt(GoldError(ROE, "nonexistent")),
-                      ["Brown", "brown ", "Brown", "410 U.S. 113"])
+    s = score_excerpt(excerpt(GoldError(ROE, "nonexistent")), ["Brown", "brown ", "Brown", "410 U.S. 113"])
     assert unique_predictions(["Brown", "brown ", "Brown"]) == ("Brown",)
     assert (s.predictions, s.matched_predictions) == (2, 1)
 

@@ -16,17 +16,19 @@ from typing import Any
 
 import numpy as np
 
-from citeproof.core.protocols import Library
 from citeproof.core.models import CitationType, CiteForm, ErrorKind, Status, Verdict
 from citeproof.core.pipeline import check_document
+from citeproof.core.protocols import Library
 from citeproof.core.read import document_from_text
 from citeproof.core.stats import NAN, Estimate, bootstrap, paired_bootstrap, ratio_bootstrap, ratio_of
 from citeproof.llm.client import ChatModel
 
 CONSERVATIVE = {ErrorKind.NONEXISTENT, ErrorKind.NAME_MISMATCH}
-SYSTEM = ("You are a careful legal research assistant. Answer with a short memorandum that "
-          "cites United States case law with full reporter citations (volume, reporter, page, "
-          "pin page and year).")
+SYSTEM = (
+    "You are a careful legal research assistant. Answer with a short memorandum that "
+    "cites United States case law with full reporter citations (volume, reporter, page, "
+    "pin page and year)."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +62,9 @@ def generate(models: Iterable[ChatModel], prompts: list[dict[str, Any]]) -> Iter
     for model in models:
         name = str(getattr(model, "name", type(model).__name__))
         for p in prompts:
-            reply = model.chat([{"role": "system", "content": SYSTEM},
-                                {"role": "user", "content": p["prompt"]}])
+            reply = model.chat(
+                [{"role": "system", "content": SYSTEM}, {"role": "user", "content": p["prompt"]}]
+            )
             yield Answer(name, str(p["id"]), reply.content)
 
 
@@ -72,8 +75,11 @@ def _counted(verdicts: tuple[Verdict, ...]) -> list[list[Verdict]]:
     for v in verdicts:
         c = v.citation
         group = [by_id[p] for p in c.parallel_ids if p in by_id]
-        if c.type is CitationType.CASE and c.form is CiteForm.FULL and \
-                all(g.citation.span.start > c.span.start for g in group):
+        if (
+            c.type is CitationType.CASE
+            and c.form is CiteForm.FULL
+            and all(g.citation.span.start > c.span.start for g in group)
+        ):
             groups.append([v, *group])
     return groups
 
@@ -83,9 +89,13 @@ def score_answer(answer: Answer, library: Library) -> AnswerScore:
     groups = _counted(report.verdicts)
     kinds = [{e.kind for v in g for e in v.errors} for g in groups]
     return AnswerScore(
-        answer.model, answer.prompt_id, len(groups),
-        sum(1 for k in kinds if k & CONSERVATIVE), sum(1 for k in kinds if k),
-        sum(1 for g in groups if all(v.status is Status.UNVERIFIABLE for v in g)))
+        answer.model,
+        answer.prompt_id,
+        len(groups),
+        sum(1 for k in kinds if k & CONSERVATIVE),
+        sum(1 for k in kinds if k),
+        sum(1 for g in groups if all(v.status is Status.UNVERIFIABLE for v in g)),
+    )
 
 
 def _rate(scores: list[AnswerScore], field: str, seed: int, resamples: int) -> Estimate:
@@ -103,41 +113,67 @@ def rates(scores: list[AnswerScore], seed: int = 0, resamples: int = 2000) -> di
     for model in sorted({s.model for s in scores}):
         mine = [s for s in scores if s.model == model]
         per = bootstrap([s.citations for s in mine], seed, resamples)
-        out[model] = {"prompts": len(mine), "citations": sum(s.citations for s in mine),
-                      "citations_per_answer": per,
-                      **{f: _rate(mine, f, seed, resamples)
-                         for f in ("conservative", "hallucinated", "unverifiable")}}
+        out[model] = {
+            "prompts": len(mine),
+            "citations": sum(s.citations for s in mine),
+            "citations_per_answer": per,
+            **{f: _rate(mine, f, seed, resamples) for f in ("conservative", "hallucinated", "unverifiable")},
+        }
     return out
 
 
-def paired_test(scores: list[AnswerScore], a: str, b: str, field: str = "conservative",
-                seed: int = 0, resamples: int = 2000) -> dict[str, float | int]:
+def paired_test(
+    scores: list[AnswerScore],
+    a: str,
+    b: str,
+    field: str = "conservative",
+    seed: int = 0,
+    resamples: int = 2000,
+) -> dict[str, float | int]:
     """Paired bootstrap over the prompts both models answered: rate(a) - rate(b)."""
     pa = {s.prompt_id: s for s in scores if s.model == a}
     pb = {s.prompt_id: s for s in scores if s.model == b}
     common = sorted(pa.keys() & pb.keys())
     if not common:
         return {"n": 0, "difference": NAN, "low": NAN, "high": NAN, "p": NAN}
-    ra, rb = (ratio_of([getattr(side[p], field) for p in common],
-                       [side[p].citations for p in common], empty=0.0) for side in (pa, pb))
+    ra, rb = (
+        ratio_of([getattr(side[p], field) for p in common], [side[p].citations for p in common], empty=0.0)
+        for side in (pa, pb)
+    )
     test = paired_bootstrap(ra, rb, len(common), seed, resamples)
     est = test.estimate
-    return {"n": len(common), "difference": est.value, "low": est.low, "high": est.high,
-            "p": test.p_value}
+    return {"n": len(common), "difference": est.value, "low": est.low, "high": est.high, "p": test.p_value}
 
 
-def study(scores: list[AnswerScore], library: Library, seed: int = 0,
-          resamples: int = 2000) -> dict[str, Any]:
+def study(
+    scores: list[AnswerScore], library: Library, seed: int = 0, resamples: int = 2000
+) -> dict[str, Any]:
     """The whole result as JSON-ready data, with the oracle that produced it."""
     snap = library.snapshot()
     per_model = rates(scores, seed, resamples)
     models = sorted(per_model)
-    pairs = [{"a": a, "b": b, **{f: paired_test(scores, a, b, f, seed, resamples)
-                                 for f in ("conservative", "hallucinated")}}
-             for i, a in enumerate(models) for b in models[i + 1:]]
-    return {"library": {"name": snap.name, "built_at": snap.built_at, "cases": snap.cases,
-                        "opinions_with_text": snap.opinions_with_text},
-            "seed": seed, "resamples": resamples,
-            "models": {m: {k: v.to_dict() if isinstance(v, Estimate) else v
-                           for k, v in r.items()} for m, r in per_model.items()},
-            "pairs": pairs, "answers": [asdict(s) for s in scores]}
+    pairs = [
+        {
+            "a": a,
+            "b": b,
+            **{f: paired_test(scores, a, b, f, seed, resamples) for f in ("conservative", "hallucinated")},
+        }
+        for i, a in enumerate(models)
+        for b in models[i + 1 :]
+    ]
+    return {
+        "library": {
+            "name": snap.name,
+            "built_at": snap.built_at,
+            "cases": snap.cases,
+            "opinions_with_text": snap.opinions_with_text,
+        },
+        "seed": seed,
+        "resamples": resamples,
+        "models": {
+            m: {k: v.to_dict() if isinstance(v, Estimate) else v for k, v in r.items()}
+            for m, r in per_model.items()
+        },
+        "pairs": pairs,
+        "answers": [asdict(s) for s in scores],
+    }

@@ -23,30 +23,51 @@ from citeproof.bench.factors.mentions import Hit, Mention, hit_negated, mask, re
 from citeproof.bench.factors.refs import Ref
 from citeproof.bench.factors.triples import Role
 
-_RELATIVE = re.compile(r"(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|"
-                       r"both\s+of\s+which|all\s+of\s+which)\b", re.IGNORECASE)
-_AS = re.compile(r"(?:(?:as|so)\s+(?:does|do|did|had|has|have|was|is|were)|exactly\s+as|"
-                 r"just\s+as)\b", re.IGNORECASE)
-_SAME = re.compile(r"\b(?:the\s+(?:very\s+)?same\s+(?:\w+\s+)?factors?|both\s+factors|"
-                   r"these\s+factors|those\s+factors)\b", re.IGNORECASE)
+_RELATIVE = re.compile(
+    r"(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|"
+    r"both\s+of\s+which|all\s+of\s+which)\b",
+    re.IGNORECASE,
+)
+_AS = re.compile(
+    r"(?:(?:as|so)\s+(?:does|do|did|had|has|have|was|is|were)|exactly\s+as|"
+    r"just\s+as)\b",
+    re.IGNORECASE,
+)
+_SAME = re.compile(
+    r"\b(?:the\s+(?:very\s+)?same\s+(?:\w+\s+)?factors?|both\s+factors|"
+    r"these\s+factors|those\s+factors)\b",
+    re.IGNORECASE,
+)
 _PRONOUN = re.compile(
     r"\b(?:(?:it|they)(?=\s+(?:also\s+|too\s+|even\s+|still\s+|instead\s+)?(?:had|has|have|"
     r"involved|involves|shares|shared|contained|contains|featured|features|lacked|lacks|"
     r"presents|presented|showed|shows|included|includes)\b)|its|there(?!\s+(?:was|is|were|are)\b))",
-    re.IGNORECASE)
-_BOTH = re.compile(r"\b(?:both|each)\b(?!\s+(?:of|factors?|facts?|points?|features?|pro-|F\d|"
-                   r"precedents))|\bthe\s+two\s+cases\b", re.IGNORECASE)
-_GROUPS = ((re.compile(r"\b(?:(?:all|each\s+of\s+the)\s+three\s+(?:cases|disputes)|in\s+all\s+"
-                       r"three)\b", re.IGNORECASE),
-            frozenset(Role)),
-           (re.compile(r"\b(?:both|the\s+two)\s+precedents\b", re.IGNORECASE),
-            frozenset({Role.P1, Role.P2})))
+    re.IGNORECASE,
+)
+_BOTH = re.compile(
+    r"\b(?:both|each)\b(?!\s+(?:of|factors?|facts?|points?|features?|pro-|F\d|"
+    r"precedents))|\bthe\s+two\s+cases\b",
+    re.IGNORECASE,
+)
+_GROUPS = (
+    (
+        re.compile(
+            r"\b(?:(?:all|each\s+of\s+the)\s+three\s+(?:cases|disputes)|in\s+all\s+"
+            r"three)\b",
+            re.IGNORECASE,
+        ),
+        frozenset(Role),
+    ),
+    (re.compile(r"\b(?:both|the\s+two)\s+precedents\b", re.IGNORECASE), frozenset({Role.P1, Role.P2})),
+)
 _LEAD = " \n\t,;:.-—*"
-_VERB_START = re.compile(r"(?:and\s+|but\s+)?(?:also\s+|still\s+|even\s+)?" + PREDICATE,
-                         re.IGNORECASE)
+_VERB_START = re.compile(r"(?:and\s+|but\s+)?(?:also\s+|still\s+|even\s+)?" + PREDICATE, re.IGNORECASE)
 _RELATIVE_VERB = re.compile(r"(?:which|who)\s+(?:also\s+)?" + PREDICATE, re.IGNORECASE)
-_DISTINGUISH = re.compile(r"(?:'s)?\s+(?:is|was)\s+(?:\w+\s+)?(?:distinguishable|different)\b|"
-                          r"\s+differs\b", re.IGNORECASE)
+_DISTINGUISH = re.compile(
+    r"(?:'s)?\s+(?:is|was)\s+(?:\w+\s+)?(?:distinguishable|different)\b|"
+    r"\s+differs\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(slots=True)
@@ -73,7 +94,7 @@ class _View:
 def _paren_owner(text: str, hit: Hit, refs: Sequence[Ref]) -> Ref | None:
     """The reference a hit belongs to when it sits in "(...)" right after that reference."""
     for ref in refs:
-        m = re.match(r"\s*\(([^()]*)\)", text[ref.end:])
+        m = re.match(r"\s*\(([^()]*)\)", text[ref.end :])
         if m and ref.end + m.start(1) <= hit.start and hit.end <= ref.end + m.end(1):
             return ref
     return None
@@ -102,12 +123,10 @@ def _window(view: _View, start: int, end: int) -> tuple[int, int]:
 
 
 def _explicit(masked: str, view: _View) -> set[Role]:
-    pos = {r.role for r in view.refs
-           if not ref_blocked(masked, r, *_window(view, r.start, r.end))}
+    pos = {r.role for r in view.refs if not ref_blocked(masked, r, *_window(view, r.start, r.end))}
     for r in view.refs:
         contrast = _DISTINGUISH.match(masked, r.end)
-        if contrast and any(o.role != r.role and o.role in pos and o.start > r.end
-                            for o in view.refs):
+        if contrast and any(o.role != r.role and o.role in pos and o.start > r.end for o in view.refs):
             pos.discard(r.role)
     return pos
 
@@ -120,20 +139,17 @@ def _pronouns(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
         # in "..., whose owner did nothing to protect its secrets" "its" is the case named
         # just before the relative clause, not the sentence's subject
         relative = _RELATIVE.match(view.body) and state.prev_last_ref is not None
-        owner = before[0].role if before else (
-            state.prev_last_ref if relative else state.focus)
+        owner = before[0].role if before else (state.prev_last_ref if relative else state.focus)
         if owner is None:
             continue
         found = True
-        if not ref_blocked(masked, Ref(owner, m.start(), m.end()),
-                           *_window(view, m.start(), m.end())):
+        if not ref_blocked(masked, Ref(owner, m.start(), m.end()), *_window(view, m.start(), m.end())):
             pos.add(owner)
     return pos, found
 
 
 def _after_like(masked: str, ref: Ref) -> bool:
-    return bool(re.search(r"(?<!un)\blike\s+$", masked[max(0, ref.start - 6):ref.start],
-                          re.IGNORECASE))
+    return bool(re.search(r"(?<!un)\blike\s+$", masked[max(0, ref.start - 6) : ref.start], re.IGNORECASE))
 
 
 def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]:
@@ -146,12 +162,12 @@ def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
         referred = True
         pos |= _both(state)
     for pattern, roles in _GROUPS:  # "all three cases", "both precedents"
-        if pattern.search(view.body) and not ref_blocked(masked, Ref(Role.CURRENT, *_span(
-                pattern, view)), *_window(view, *_span(pattern, view))):
+        if pattern.search(view.body) and not ref_blocked(
+            masked, Ref(Role.CURRENT, *_span(pattern, view)), *_window(view, *_span(pattern, view))
+        ):
             referred = True
             pos |= roles
-    subjectless = _VERB_START.match(view.body) or re.match(r"as\s+(?:in|with)\b", view.body,
-                                                          re.IGNORECASE)
+    subjectless = _VERB_START.match(view.body) or re.match(r"as\s+(?:in|with)\b", view.body, re.IGNORECASE)
     if subjectless and state.focus is not None:
         pos.add(state.focus)
     if _RELATIVE_VERB.match(view.body) and state.prev_last_ref is not None:
@@ -177,11 +193,18 @@ def _clause_mentions(text: str, masked: str, view: _View, state: _State) -> list
             pos = {state.prev_last_ref}
         else:
             pos = set(state.prev_roles)
-    if pool and re.search(r"\bshar(?:e|es|ed|ing)\b(?!.*\bwith\b)", view.body) and (
-            len(pos) == 1 and Role.CURRENT not in pos):
+    if (
+        pool
+        and re.search(r"\bshar(?:e|es|ed|ing)\b(?!.*\bwith\b)", view.body)
+        and (len(pos) == 1 and Role.CURRENT not in pos)
+    ):
         pos.add(Role.CURRENT)
-    if not pool and pos and same_sentence and (
-            _RELATIVE.match(view.body) or _AS.match(view.body) or _SAME.search(view.body)):
+    if (
+        not pool
+        and pos
+        and same_sentence
+        and (_RELATIVE.match(view.body) or _AS.match(view.body) or _SAME.search(view.body))
+    ):
         pool = list(state.prev_factors)
     out += [Mention(role, h.factor, h.start, h.end) for h in pool for role in sorted(pos)]
     _advance(state, view, masked, pool, pos)
@@ -211,17 +234,20 @@ def _advance(state: _State, view: _View, masked: str, pool: list[Hit], pos: set[
     state.prev_sentence = view.clause.sentence
 
 
-def attribute(text: str, clauses: Sequence[Clause], refs: Sequence[Ref],
-              hits: Sequence[Hit]) -> list[Mention]:
+def attribute(
+    text: str, clauses: Sequence[Clause], refs: Sequence[Ref], hits: Sequence[Hit]
+) -> list[Mention]:
     """All attributed mentions of a text, in clause order."""
     masked = mask(text, hits)
     state = _State()
     out: list[Mention] = []
     for clause in clauses:
-        body = text[clause.start:clause.end].lstrip(_LEAD)
-        view = _View(clause, body,
-                     tuple(r for r in refs if clause.start <= r.start < clause.end),
-                     tuple(h for h in hits
-                           if clause.start <= h.start < clause.end and not h.shadow))
+        body = text[clause.start : clause.end].lstrip(_LEAD)
+        view = _View(
+            clause,
+            body,
+            tuple(r for r in refs if clause.start <= r.start < clause.end),
+            tuple(h for h in hits if clause.start <= h.start < clause.end and not h.shadow),
+        )
         out += _clause_mentions(text, masked, view, state)
     return out

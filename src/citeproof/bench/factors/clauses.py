@@ -16,11 +16,32 @@ class Clause:
     sentence: int
 
 
-_ABBREV = frozenset({"v", "co", "inc", "corp", "ltd", "no", "mr", "ms", "dr", "st", "mfg",
-                     "bros", "e.g", "i.e", "cf", "u.s", "vs"})
+_ABBREV = frozenset(
+    {
+        "v",
+        "co",
+        "inc",
+        "corp",
+        "ltd",
+        "no",
+        "mr",
+        "ms",
+        "dr",
+        "st",
+        "mfg",
+        "bros",
+        "e.g",
+        "i.e",
+        "cf",
+        "u.s",
+        "vs",
+    }
+)
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n+")
-PREDICATE = (r"(?:shares|shared|has|had|have|involved|involves|contains|contained|features|"
-             r"featured|presents|presented|includes|included|matches|matched)\b")
+PREDICATE = (
+    r"(?:shares|shared|has|had|have|involved|involves|contains|contained|features|"
+    r"featured|presents|presented|includes|included|matches|matched)\b"
+)
 # Separators that always open a new clause (the match is the separator itself).
 _ALWAYS = re.compile(
     r"[;:]|,(?=\s+(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|both\s+of\s+which"
@@ -28,15 +49,24 @@ _ALWAYS = re.compile(
     r"|while|yet"
     r"|but|although|though|even\s+though|much\s+as)\b)|\s(?=(?:but|whereas|although)\b)"
     r"|,(?=\s+(?:also\s+)?" + PREDICATE + r")|\s(?=and\s+(?:also\s+)?" + PREDICATE + ")",
-    re.IGNORECASE)
-_VERB = (r"(?:'s\s+\w+\s+)?(?:\s*\([^)]*\))?\s+(?:also\s+|instead\s+|only\s+)?(?:has|had|have|"
-         r"involves|involved|features|featured|contains|contained|shows|showed|presents|"
-         r"presented|lacks|lacked|shares|shared|does|did|is|was)\b")
+    re.IGNORECASE,
+)
+_VERB = (
+    r"(?:'s\s+\w+\s+)?(?:\s*\([^)]*\))?\s+(?:also\s+|instead\s+|only\s+)?(?:has|had|have|"
+    r"involves|involved|features|featured|contains|contained|shows|showed|presents|"
+    r"presented|lacks|lacked|shares|shared|does|did|is|was)\b"
+)
 _AND = re.compile(r",\s+and\s+|,\s+(?=\S)", re.IGNORECASE)
-_PARTY_OF = re.compile(r"the\s+(?:\w+\s+)?(?:defendant|plaintiff|owner|employer|employee|"
-                       r"court)s?\s+(?:in|of)\s+", re.IGNORECASE)  # ", and the defendant in X"
-_PRONOUN_START = re.compile(r"(?:it|its|they|there|in\s+both|both|in\s+each|each)\b|"
-                            r"F\d+\s+(?:was|were|is|are)\b", re.IGNORECASE)
+_PARTY_OF = re.compile(
+    r"the\s+(?:\w+\s+)?(?:defendant|plaintiff|owner|employer|employee|"
+    r"court)s?\s+(?:in|of)\s+",
+    re.IGNORECASE,
+)  # ", and the defendant in X"
+_PRONOUN_START = re.compile(
+    r"(?:it|its|they|there|in\s+both|both|in\s+each|each)\b|"
+    r"F\d+\s+(?:was|were|is|are)\b",
+    re.IGNORECASE,
+)
 
 
 def _in_ref(pos: int, refs: Sequence[Ref]) -> bool:
@@ -52,7 +82,7 @@ def _sentence_breaks(text: str, refs: Sequence[Ref]) -> list[int]:
     for m in _SENTENCE_END.finditer(text):
         if _in_ref(m.start(), refs):
             continue
-        word = re.findall(r"[\w.'’]+$", text[:m.start()])  # "Dunmore's." is no abbreviation
+        word = re.findall(r"[\w.'’]+$", text[: m.start()])  # "Dunmore's." is no abbreviation
         last = word[0].lower().rstrip(".") if word else ""
         if m.group().startswith(".") and (last in _ABBREV or len(last) == 1):
             continue
@@ -61,17 +91,19 @@ def _sentence_breaks(text: str, refs: Sequence[Ref]) -> list[int]:
 
 
 def _conditional_breaks(text: str, refs: Sequence[Ref]) -> list[int]:
-    """", and X has" / ", X has" where X is a case, a pronoun or "both"."""
+    """ ", and X has" / ", X has" where X is a case, a pronoun or "both"."""
     out = []
     for m in _AND.finditer(text):
         pos = m.end()
         with_and = "and" in m.group().lower()
         ref = _ref_at(pos, refs)
-        names_case = ref is not None and (with_and or re.match(_VERB, text[ref.end:]))
+        names_case = ref is not None and (with_and or re.match(_VERB, text[ref.end :]))
         party = _PARTY_OF.match(text, pos)
-        opens_clause = with_and and (_PRONOUN_START.match(text, pos) or (
-            text[pos:pos + 3].lower() == "in " and _ref_at(pos + 3, refs)) or (
-            party is not None and _ref_at(party.end(), refs)))
+        opens_clause = with_and and (
+            _PRONOUN_START.match(text, pos)
+            or (text[pos : pos + 3].lower() == "in " and _ref_at(pos + 3, refs))
+            or (party is not None and _ref_at(party.end(), refs))
+        )
         if names_case or opens_clause:
             out.append(m.start())
     return out
@@ -88,8 +120,11 @@ def _relative_ends(text: str, cuts: list[int]) -> set[int]:
     return out
 
 
-_RELATIVE_START = re.compile(r"(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|"
-                             r"both\s+of\s+which|all\s+of\s+which)\b", re.IGNORECASE)
+_RELATIVE_START = re.compile(
+    r"(?:which|whose|who|neither\s+of\s+which|none\s+of\s+which|"
+    r"both\s+of\s+which|all\s+of\s+which)\b",
+    re.IGNORECASE,
+)
 
 
 def split_clauses(text: str, refs: Sequence[Ref]) -> tuple[Clause, ...]:

@@ -58,8 +58,7 @@ def _side(value: str | None) -> Side | None:
 def load_factors() -> tuple[Factor, ...]:
     """The 26 CATO factors in id order."""
     return tuple(
-        Factor(f["id"], f["name"], Side(f["favors"]), f["description"])
-        for f in _read_json("factors.json")
+        Factor(f["id"], f["name"], Side(f["favors"]), f["description"]) for f in _read_json("factors.json")
     )
 
 

@@ -15,8 +15,7 @@ from citeproof.bench.factors.triples import Role, Triple
 from citeproof.core.stats import Estimate, wilson
 
 GOLD_SETS: dict[str, tuple[tuple[str, str], ...]] = {  # name -> (arguments, triples) files
-    "dev": (("arguments_code.txt", "triples.jsonl"),
-            ("arguments_paraphrase.txt", "triples.jsonl")),
+    "dev": (("arguments_code.txt", "triples.jsonl"), ("arguments_paraphrase.txt", "triples.jsonl")),
     "heldout": (("arguments_heldout.txt", "triples_heldout.jsonl"),),
     "heldout2": (("arguments_heldout2.txt", "triples_heldout2.jsonl"),),
 }
@@ -59,12 +58,17 @@ def parse_record(record: str, triples: dict[str, Triple], split: str = "dev") ->
         raise ValueError(f"gold record {lines[0].strip()}: unknown triple {fields['triple']}")
     mentions = frozenset((role, f) for role in Role for f in fields[role.value].split())
     return GoldArgument(
-        id=lines[0].strip(), style=fields["style"], tags=tuple(fields["tags"].split()),
-        triple=triples[fields["triple"]], text=text.strip(), mentions=mentions, split=split)
+        id=lines[0].strip(),
+        style=fields["style"],
+        tags=tuple(fields["tags"].split()),
+        triple=triples[fields["triple"]],
+        text=text.strip(),
+        mentions=mentions,
+        split=split,
+    )
 
 
-def parse_gold(source: str, triples: dict[str, Triple], split: str = "dev"
-               ) -> tuple[GoldArgument, ...]:
+def parse_gold(source: str, triples: dict[str, Triple], split: str = "dev") -> tuple[GoldArgument, ...]:
     body = "\n".join(line for line in source.splitlines() if not line.startswith("#"))
     records = [r for r in body.split("=== ")[1:] if r.strip()]
     return tuple(parse_record(r, triples, split) for r in records)
@@ -81,8 +85,7 @@ def load_gold(sets: tuple[str, ...] = tuple(GOLD_SETS)) -> tuple[GoldArgument, .
     return tuple(out)
 
 
-def load_gold_file(arguments: Path, triples: Path, split: str | None = None
-                   ) -> tuple[GoldArgument, ...]:
+def load_gold_file(arguments: Path, triples: Path, split: str | None = None) -> tuple[GoldArgument, ...]:
     """Gold arguments from any file pair; the split defaults to the arguments file's stem."""
     table = parse_triples(triples.read_text(encoding="utf-8"))
     return parse_gold(arguments.read_text(encoding="utf-8"), table, split or arguments.stem)
@@ -102,9 +105,16 @@ class Validation:
     recall: Estimate
 
     def to_dict(self) -> dict[str, Any]:
-        return {"extractor": self.extractor, "style": self.style, "arguments": self.arguments,
-                "tp": self.tp, "predicted": self.predicted, "gold": self.gold,
-                "precision": self.precision.to_dict(), "recall": self.recall.to_dict()}
+        return {
+            "extractor": self.extractor,
+            "style": self.style,
+            "arguments": self.arguments,
+            "tp": self.tp,
+            "predicted": self.predicted,
+            "gold": self.gold,
+            "precision": self.precision.to_dict(),
+            "recall": self.recall.to_dict(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +125,9 @@ class Error:
     factor: str
 
 
-def score_extractor(extractor: Extractor, gold: Sequence[GoldArgument], style: str
-                    ) -> tuple[Validation, tuple[Error, ...]]:
+def score_extractor(
+    extractor: Extractor, gold: Sequence[GoldArgument], style: str
+) -> tuple[Validation, tuple[Error, ...]]:
     """Precision and recall (Wilson intervals) of one extractor on some gold arguments."""
     tp = predicted = total = 0
     errors: list[Error] = []
@@ -127,13 +138,15 @@ def score_extractor(extractor: Extractor, gold: Sequence[GoldArgument], style: s
         total += len(arg.mentions)
         errors += [Error(arg.id, "missed", r, f) for r, f in sorted(arg.mentions - got)]
         errors += [Error(arg.id, "spurious", r, f) for r, f in sorted(got - arg.mentions)]
-    v = Validation(extractor.name, style, len(gold), tp, predicted, total,
-                   wilson(tp, predicted), wilson(tp, total))
+    v = Validation(
+        extractor.name, style, len(gold), tp, predicted, total, wilson(tp, predicted), wilson(tp, total)
+    )
     return v, tuple(errors)
 
 
-def validate(extractors: Iterable[Extractor], gold: Sequence[GoldArgument] | None = None
-             ) -> tuple[tuple[Validation, ...], tuple[Error, ...]]:
+def validate(
+    extractors: Iterable[Extractor], gold: Sequence[GoldArgument] | None = None
+) -> tuple[tuple[Validation, ...], tuple[Error, ...]]:
     """Per extractor: one row per (split, style), per split, and (given several) for all."""
     gold = tuple(gold if gold is not None else load_gold())
     groups: list[tuple[str, list[GoldArgument]]] = []

@@ -14,8 +14,14 @@ from citeproof.bench.factors.data import load_factors
 from citeproof.bench.factors.paraphrases import PARAPHRASES
 
 SUPPRESSES: dict[str, tuple[str, ...]] = {
-    "F19": ("F6",), "F12": ("F10", "F4"), "F5": ("F4",), "F16": ("F25", "F18"),
-    "F14": ("F12", "F4"), "F23": ("F4",), "F24": ("F27",), "F4": ("F6",),
+    "F19": ("F6",),
+    "F12": ("F10", "F4"),
+    "F5": ("F4",),
+    "F16": ("F25", "F18"),
+    "F14": ("F12", "F4"),
+    "F23": ("F4",),
+    "F24": ("F27",),
+    "F4": ("F6",),
     "F8": ("F17",),
 }
 

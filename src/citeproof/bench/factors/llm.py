@@ -30,14 +30,27 @@ class OpenAIChatModel:
     arguments or the environment (``OPENAI_BASE_URL``, ``OPENAI_API_KEY``,
     ``CITEPROOF_LLM_MODEL``); the key is sent as a bearer token and never logged."""
 
-    def __init__(self, model: str | None = None, base_url: str | None = None,
-                 api_key: str | None = None, *, temperature: float = 0.0,
-                 timeout: float = 120.0, transport: httpx.BaseTransport | None = None,
-                 max_retries: int = 4, sleep: Callable[[float], None] = time.sleep,
-                 cache: bool = True) -> None:
-        config = LLMConfig.load(model=model, base_url=base_url, api_key=api_key or None,
-                                temperature=temperature, timeout=timeout,
-                                max_retries=max_retries)
+    def __init__(
+        self,
+        model: str | None = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        *,
+        temperature: float = 0.0,
+        timeout: float = 120.0,
+        transport: httpx.BaseTransport | None = None,
+        max_retries: int = 4,
+        sleep: Callable[[float], None] = time.sleep,
+        cache: bool = True,
+    ) -> None:
+        config = LLMConfig.load(
+            model=model,
+            base_url=base_url,
+            api_key=api_key or None,
+            temperature=temperature,
+            timeout=timeout,
+            max_retries=max_retries,
+        )
         self.name = config.model
         self._client = ChatClient(config, transport=transport, sleep=sleep, cache=cache)
 

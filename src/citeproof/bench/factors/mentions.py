@@ -49,13 +49,21 @@ def find_hits(text: str) -> tuple[Hit, ...]:
     """Factor expressions, after suppressing general ones hidden by specific ones."""
     codes = [Hit(f"F{int(m.group(1))}", m.start(), m.end(), True) for m in CODE.finditer(text)]
     words = [Hit(fid, m.start(), m.end()) for fid, pat in compiled() for m in pat.finditer(text)]
-    words = [w for w in words if not any(
-        o.start < w.end and w.start < o.end and (
-            w.factor in SUPPRESSES.get(o.factor, ()) or (o.factor == w.factor and _wider(o, w)))
-        for o in words)]
-    words = [w for w in words if not _denied_inside(text[w.start:w.end], w.factor)]
-    words = [Hit(w.factor, w.start, w.end, shadow=True)
-             if any(c.end <= w.start <= c.end + 2 for c in codes) else w for w in words]
+    words = [
+        w
+        for w in words
+        if not any(
+            o.start < w.end
+            and w.start < o.end
+            and (w.factor in SUPPRESSES.get(o.factor, ()) or (o.factor == w.factor and _wider(o, w)))
+            for o in words
+        )
+    ]
+    words = [w for w in words if not _denied_inside(text[w.start : w.end], w.factor)]
+    words = [
+        Hit(w.factor, w.start, w.end, shadow=True) if any(c.end <= w.start <= c.end + 2 for c in codes) else w
+        for w in words
+    ]
     return tuple(sorted(codes + words, key=lambda h: h.start))
 
 
@@ -63,40 +71,46 @@ def mask(text: str, hits: Sequence[Hit]) -> str:
     """The text with every factor expression blanked, so cues inside them are not read."""
     chars = list(text)
     for h in hits:
-        chars[h.start:h.end] = "§" * (h.end - h.start)
+        chars[h.start : h.end] = "§" * (h.end - h.start)
     return "".join(chars)
 
 
-_NOT = (r"(?:\bnot|n't|\bnever)(?=\s+(?:have|has|had|involve\w*|show\w*|contain\w*|share\w*|"
-        r"feature\w*|include\w*|present|found|in|from|appear\w*|exist\w*|apply|applies|"
-        r"happen\w*|true|like|there|here|the\s+case)\b|\s*[.,;:)]|\s*$)")
-_CUE = re.compile(_NOT + r"|\b(?:unlike|absent|missing|lack\w*|without|neither|nor|none|"
-                  r"nothing|no)\b|\b(?:differ\w*|different|distinguish\w*)\s+(?:\w+\s+)?from\s*$",
-                  re.IGNORECASE)
+_NOT = (
+    r"(?:\bnot|n't|\bnever)(?=\s+(?:have|has|had|involve\w*|show\w*|contain\w*|share\w*|"
+    r"feature\w*|include\w*|present|found|in|from|appear\w*|exist\w*|apply|applies|"
+    r"happen\w*|true|like|there|here|the\s+case)\b|\s*[.,;:)]|\s*$)"
+)
+_CUE = re.compile(
+    _NOT + r"|\b(?:unlike|absent|missing|lack\w*|without|neither|nor|none|"
+    r"nothing|no)\b|\b(?:differ\w*|different|distinguish\w*)\s+(?:\w+\s+)?from\s*$",
+    re.IGNORECASE,
+)
 _CUE_AFTER = re.compile(_CUE.pattern.replace("unlike|", ""), re.IGNORECASE)  # "X, unlike Y,"
 _THAN = re.compile(r"\bthan\s*$", re.IGNORECASE)  # "more factors than Mineral Deposits"
 _HIT_NEG = re.compile(r"(?:no|without|neither|nor|never|non|nothing)", re.IGNORECASE)
 _HIT_NOT = re.compile(r"(?:not|\w+n't)", re.IGNORECASE)
-_FILLER = re.compile(r"(?:a|an|the|any|so|very|truly|really|entirely|generally|actually|"
-                     r"tak(?:e|en)|took|adopt(?:ed)?|implement(?:ed)?|use|used|employ(?:ed)?)",
-                     re.IGNORECASE)
+_FILLER = re.compile(
+    r"(?:a|an|the|any|so|very|truly|really|entirely|generally|actually|"
+    r"tak(?:e|en)|took|adopt(?:ed)?|implement(?:ed)?|use|used|employ(?:ed)?)",
+    re.IGNORECASE,
+)
 
 
 def hit_negated(masked: str, hit: Hit) -> bool:
     """A factor expression directly negated: "no deception", "neither F19 nor F26",
     "not generally known"."""
-    window = re.split(r"[.;:!?]", masked[max(0, hit.start - 40):hit.start])[-1]
+    window = re.split(r"[.;:!?]", masked[max(0, hit.start - 40) : hit.start])[-1]
     before = re.findall(r"[\w'§-]+", window)[-3:]
     if any(_HIT_NEG.fullmatch(w) for w in before):
         return True
     # "not" only right before the expression ("was not generally known", "did not take any
     # security measures"); "does not have F19" is the case's denial, read with the case
     nots = [i for i, w in enumerate(before) if _HIT_NOT.fullmatch(w)]
-    return bool(nots) and all(_FILLER.fullmatch(w) for w in before[nots[-1] + 1:])
+    return bool(nots) and all(_FILLER.fullmatch(w) for w in before[nots[-1] + 1 :])
 
 
 def ref_blocked(masked: str, ref: Ref, lo: int, hi: int) -> bool:
     """Whether the clause denies the factors of this reference ("lacks", "absent from")."""
-    before = masked[lo:ref.start]
-    after = masked[ref.end:hi][:40]
+    before = masked[lo : ref.start]
+    after = masked[ref.end : hi][:40]
     return bool(_CUE.search(before) or _THAN.search(before) or _CUE_AFTER.search(after))

@@ -33,7 +33,8 @@ _NEAR_MISS = re.compile(
     r"|\b(?:shares?|have|has|with)\s+no\s+(?:common\s+|shared\s+)?factors?\s+(?:in\s+common\s+)?"
     r"with\s+(?:either|any|both)|\bno\s+(?:shared|common|overlapping)\s+factors?"
     r"|\bnot\s+arguable\b|\bno\s+basis\s+for\s+(?:a\s+|an\s+)?(?:3-ply\s+)?argument",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _normal(text: str) -> str:
@@ -87,18 +88,27 @@ def classify(triple: Triple, role: Role, factor: str) -> str:
     return "invented"
 
 
-def score_output(triple: Triple, model: str, output: str, mentions: Sequence[Mention]
-                 ) -> OutputScore:
+def score_output(triple: Triple, model: str, output: str, mentions: Sequence[Mention]) -> OutputScore:
     pairs = {(m.role, m.factor) for m in mentions}
     kinds = [classify(triple, r, f) for r, f in pairs]
     expected = sum(len(triple.case(r).factors) for r in Role)
-    return OutputScore(triple.id, model, triple.mode, exact_abstention(output),
-                       near_miss_abstention(output), len(pairs), kinds.count("correct"),
-                       kinds.count("invented"), kinds.count("misattributed"), expected)
+    return OutputScore(
+        triple.id,
+        model,
+        triple.mode,
+        exact_abstention(output),
+        near_miss_abstention(output),
+        len(pairs),
+        kinds.count("correct"),
+        kinds.count("invented"),
+        kinds.count("misattributed"),
+        expected,
+    )
 
 
-def score_outputs(triples: dict[str, Triple], records: Sequence[tuple[str, str, str]],
-                  extractor: Extractor) -> tuple[OutputScore, ...]:
+def score_outputs(
+    triples: dict[str, Triple], records: Sequence[tuple[str, str, str]], extractor: Extractor
+) -> tuple[OutputScore, ...]:
     """Score (triple_id, model, output) records; unknown triple ids raise KeyError."""
     out = []
     for triple_id, model, text in records:

@@ -12,19 +12,21 @@ SYSTEM = (
     "factors listed for each case; never add a factor a case does not have."
 )
 
-_TASK = "\n".join((
-    "Write a 3-ply argument about the current case.",
-    "1. Plaintiff's argument: cite the precedent decided for the plaintiff that shares "
-    "factors with the current case, and name the shared factors.",
-    "2. Defendant's response: distinguish that precedent (factors present in one case but "
-    "not the other) and cite the precedent decided for the defendant as a counterexample, "
-    "naming its shared factors.",
-    "3. Plaintiff's rebuttal: distinguish the counterexample.",
-    'Refer to every factor by its code and name, e.g. "F6 (Security-measures)", and say '
-    "which case each factor belongs to.",
-    "If the current case shares no factor with either precedent, no 3-ply argument is "
-    f'possible: answer exactly "{ABSTAIN_PHRASE}" and nothing else.',
-))
+_TASK = "\n".join(
+    (
+        "Write a 3-ply argument about the current case.",
+        "1. Plaintiff's argument: cite the precedent decided for the plaintiff that shares "
+        "factors with the current case, and name the shared factors.",
+        "2. Defendant's response: distinguish that precedent (factors present in one case but "
+        "not the other) and cite the precedent decided for the defendant as a counterexample, "
+        "naming its shared factors.",
+        "3. Plaintiff's rebuttal: distinguish the counterexample.",
+        'Refer to every factor by its code and name, e.g. "F6 (Security-measures)", and say '
+        "which case each factor belongs to.",
+        "If the current case shares no factor with either precedent, no 3-ply argument is "
+        f'possible: answer exactly "{ABSTAIN_PHRASE}" and nothing else.',
+    )
+)
 
 
 def describe_case(label: str, case: CaseFacts) -> str:
@@ -40,11 +42,14 @@ def describe_case(label: str, case: CaseFacts) -> str:
 
 def argument_messages(triple: Triple) -> list[dict[str, str]]:
     """Chat messages asking for a 3-ply argument over one triple."""
-    cases = "\n".join((describe_case("Current case", triple.current),
-                       describe_case("Precedent 1", triple.case(Role.P1)),
-                       describe_case("Precedent 2", triple.case(Role.P2))))
-    return [{"role": "system", "content": SYSTEM},
-            {"role": "user", "content": f"{cases}\n\n{_TASK}"}]
+    cases = "\n".join(
+        (
+            describe_case("Current case", triple.current),
+            describe_case("Precedent 1", triple.case(Role.P1)),
+            describe_case("Precedent 2", triple.case(Role.P2)),
+        )
+    )
+    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": f"{cases}\n\n{_TASK}"}]
 
 
 def extraction_messages(text: str, triple: Triple) -> list[dict[str, str]]:
@@ -59,5 +64,7 @@ def extraction_messages(text: str, triple: Triple) -> list[dict[str, str]]:
         '{"current": ["F6"], "p1": ["F6", "F21"], "p2": []}.\n\n'
         f"Cases:\n{names}\n\nFactors:\n{factors}\n\nArgument:\n{text}"
     )
-    return [{"role": "system", "content": "You annotate legal arguments precisely."},
-            {"role": "user", "content": user}]
+    return [
+        {"role": "system", "content": "You annotate legal arguments precisely."},
+        {"role": "user", "content": user},
+    ]

@@ -7,18 +7,54 @@ from dataclasses import dataclass
 
 from citeproof.bench.factors.triples import Role, Triple
 
-_GENERIC = frozenset({
-    "inc", "corp", "co", "ltd", "llc", "company", "the", "services", "service", "products",
-    "industries", "systems", "group", "associates", "instruments", "instrument", "labs",
-    "tool", "chemical", "manufacturing", "dynamics", "electric", "capital", "motors",
-    "international", "memory", "data", "telecommunications", "ind", "and", "of", "usa",
-    "corporation", "laboratories", "oil",
-})
+_GENERIC = frozenset(
+    {
+        "inc",
+        "corp",
+        "co",
+        "ltd",
+        "llc",
+        "company",
+        "the",
+        "services",
+        "service",
+        "products",
+        "industries",
+        "systems",
+        "group",
+        "associates",
+        "instruments",
+        "instrument",
+        "labs",
+        "tool",
+        "chemical",
+        "manufacturing",
+        "dynamics",
+        "electric",
+        "capital",
+        "motors",
+        "international",
+        "memory",
+        "data",
+        "telecommunications",
+        "ind",
+        "and",
+        "of",
+        "usa",
+        "corporation",
+        "laboratories",
+        "oil",
+    }
+)
 
 ROLE_PHRASES: dict[Role, tuple[str, ...]] = {
-    Role.CURRENT: (r"the\s+(?:current|present|instant)\s+(?:case|dispute|matter|facts)",
-                   r"(?:current|present|instant)\s+case", r"this\s+case",
-                   r"the\s+case\s+at\s+(?:hand|bar)", r"here"),
+    Role.CURRENT: (
+        r"the\s+(?:current|present|instant)\s+(?:case|dispute|matter|facts)",
+        r"(?:current|present|instant)\s+case",
+        r"this\s+case",
+        r"the\s+case\s+at\s+(?:hand|bar)",
+        r"here",
+    ),
     Role.P1: (r"precedent\s+(?:1|one)", r"P1", r"the\s+first\s+precedent"),
     Role.P2: (r"precedent\s+(?:2|two)", r"P2", r"the\s+second\s+precedent"),
 }
@@ -82,8 +118,9 @@ def find_refs(text: str, triple: Triple) -> tuple[Ref, ...]:
     for role, phrases in ROLE_PHRASES.items():
         for phrase in phrases:
             flags = 0 if phrase in ("P1", "P2") else re.IGNORECASE
-            candidates += [Ref(role, m.start(), m.end())
-                           for m in re.finditer(r"\b" + phrase + r"\b", text, flags)]
+            candidates += [
+                Ref(role, m.start(), m.end()) for m in re.finditer(r"\b" + phrase + r"\b", text, flags)
+            ]
     chosen: list[Ref] = []
     taken: list[tuple[int, int]] = []
     for ref in sorted(candidates, key=lambda r: (r.start - r.end, r.start)):

@@ -13,11 +13,17 @@ from citeproof.bench.factors.runner import ModelReport
 from citeproof.core.stats import Estimate
 
 HEADLINE = (("acch", "AccH"), ("recu", "RecU"), ("abstention_any", "Abstention"))
-COLUMNS = (("acch", "AccH (non-abstained)"), ("acch_naive", "AccH (naive, empty=1)"),
-           ("recu", "RecU"), ("abstention_exact", "Abstain exact"),
-           ("abstention_near_miss", "Abstain near-miss"), ("abstention_any", "Abstain any"),
-           ("false_abstention", "False abstain"), ("invented_rate", "Invented"),
-           ("misattributed_rate", "Misattributed"))
+COLUMNS = (
+    ("acch", "AccH (non-abstained)"),
+    ("acch_naive", "AccH (naive, empty=1)"),
+    ("recu", "RecU"),
+    ("abstention_exact", "Abstain exact"),
+    ("abstention_near_miss", "Abstain near-miss"),
+    ("abstention_any", "Abstain any"),
+    ("false_abstention", "False abstain"),
+    ("invented_rate", "Invented"),
+    ("misattributed_rate", "Misattributed"),
+)
 
 
 def _cell(e: Estimate) -> str:
@@ -31,9 +37,13 @@ def scores_json(reports: Sequence[ModelReport], meta: dict[str, Any]) -> str:
 
 
 def scores_markdown(reports: Sequence[ModelReport], meta: dict[str, Any]) -> str:
-    lines = [f"# Factor-argument scores ({meta.get('extractor', '')} extractor)", "",
-             "Values are point estimate [95% interval] n=...; AccH and RecU use a seeded "
-             "bootstrap over outputs, rates a Wilson interval.", ""]
+    lines = [
+        f"# Factor-argument scores ({meta.get('extractor', '')} extractor)",
+        "",
+        "Values are point estimate [95% interval] n=...; AccH and RecU use a seeded "
+        "bootstrap over outputs, rates a Wilson interval.",
+        "",
+    ]
     header = "| model | mode | " + " | ".join(label for _, label in COLUMNS) + " |"
     lines += [header, "|" + " --- |" * (len(COLUMNS) + 2)]
     for r in reports:
@@ -48,11 +58,14 @@ def validation_json(rows: Sequence[Validation]) -> str:
 
 
 def validation_markdown(rows: Sequence[Validation]) -> str:
-    lines = ["| extractor | split/style | arguments | precision | recall |",
-             "| --- | --- | --- | --- | --- |"]
+    lines = [
+        "| extractor | split/style | arguments | precision | recall |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for r in rows:
-        lines.append(f"| {r.extractor} | {r.style} | {r.arguments} | "
-                     f"{_cell(r.precision)} | {_cell(r.recall)} |")
+        lines.append(
+            f"| {r.extractor} | {r.style} | {r.arguments} | {_cell(r.precision)} | {_cell(r.recall)} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -69,8 +82,7 @@ def chart(reports: Sequence[ModelReport], path: Path) -> None:
         est = [getattr(r.overall, key) for r in reports]
         values = [0.0 if math.isnan(e.value) else e.value for e in est]
         lows = [0.0 if math.isnan(e.low) else v - e.low for v, e in zip(values, est, strict=True)]
-        highs = [0.0 if math.isnan(e.high) else e.high - v
-                 for v, e in zip(values, est, strict=True)]
+        highs = [0.0 if math.isnan(e.high) else e.high - v for v, e in zip(values, est, strict=True)]
         ax.bar(models, values, yerr=[lows, highs], capsize=4, color="#4c72b0")
         ax.set_title(label)
         ax.set_ylim(0, 1.05)

@@ -27,8 +27,7 @@ class Output:
         return {"triple_id": self.triple_id, "model": self.model, "output": self.output}
 
 
-def generate(triples: Iterable[Triple], model: ChatModel, seed: int | None = 0
-             ) -> Iterator[Output]:
+def generate(triples: Iterable[Triple], model: ChatModel, seed: int | None = 0) -> Iterator[Output]:
     """Ask the model for a 3-ply argument per triple, in order."""
     for triple in triples:
         yield Output(triple.id, model.name, model.complete(argument_messages(triple), seed=seed))
@@ -63,12 +62,16 @@ class ModelReport:
     by_mode: tuple[tuple[str, Metrics], ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"model": self.model, **self.overall.to_dict(),
-                "by_mode": {mode: m.to_dict() for mode, m in self.by_mode}}
+        return {
+            "model": self.model,
+            **self.overall.to_dict(),
+            "by_mode": {mode: m.to_dict() for mode, m in self.by_mode},
+        }
 
 
-def score(triples: Sequence[Triple], outputs: Sequence[Output], extractor: Extractor,
-          seed: int = 0) -> tuple[tuple[ModelReport, ...], tuple[OutputScore, ...]]:
+def score(
+    triples: Sequence[Triple], outputs: Sequence[Output], extractor: Extractor, seed: int = 0
+) -> tuple[tuple[ModelReport, ...], tuple[OutputScore, ...]]:
     """Per-model metrics, overall and per triple mode, plus the per-output scores."""
     index = {t.id: t for t in triples}
     missing = sorted({o.triple_id for o in outputs} - set(index))
@@ -79,7 +82,6 @@ def score(triples: Sequence[Triple], outputs: Sequence[Output], extractor: Extra
     for model in sorted({s.model for s in scores}):
         mine = [s for s in scores if s.model == model]
         modes = sorted({s.mode.value for s in mine})
-        by_mode = tuple((m, aggregate([s for s in mine if s.mode.value == m], seed))
-                        for m in modes)
+        by_mode = tuple((m, aggregate([s for s in mine if s.mode.value == m], seed)) for m in modes)
         reports.append(ModelReport(model, aggregate(mine, seed), by_mode))
     return tuple(reports), scores

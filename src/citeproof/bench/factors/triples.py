@@ -48,9 +48,12 @@ class CaseFacts:
     case_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "factors": list(self.factors),
-                "outcome": self.outcome.value if self.outcome else None,
-                "case_id": self.case_id}
+        return {
+            "name": self.name,
+            "factors": list(self.factors),
+            "outcome": self.outcome.value if self.outcome else None,
+            "case_id": self.case_id,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> CaseFacts:
@@ -79,25 +82,69 @@ class Triple:
         return self.mode is not Mode.NON_ARGUABLE
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "mode": self.mode.value, "source": self.source,
-                "current": self.current.to_dict(), "p1": self.p1.to_dict(),
-                "p2": self.p2.to_dict()}
+        return {
+            "id": self.id,
+            "mode": self.mode.value,
+            "source": self.source,
+            "current": self.current.to_dict(),
+            "p1": self.p1.to_dict(),
+            "p2": self.p2.to_dict(),
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Triple:
-        return cls(d["id"], Mode(d["mode"]), d.get("source", "synthetic"),
-                   CaseFacts.from_dict(d["current"]), CaseFacts.from_dict(d["p1"]),
-                   CaseFacts.from_dict(d["p2"]))
+        return cls(
+            d["id"],
+            Mode(d["mode"]),
+            d.get("source", "synthetic"),
+            CaseFacts.from_dict(d["current"]),
+            CaseFacts.from_dict(d["p1"]),
+            CaseFacts.from_dict(d["p2"]),
+        )
 
 
 _SURNAMES = (
-    "Abbott", "Barlow", "Calloway", "Dunmore", "Ellison", "Fairbanks", "Garland", "Hadley",
-    "Ingram", "Jessup", "Kendrick", "Lockwood", "Merriweather", "Norcross", "Oakley",
-    "Pemberton", "Quimby", "Radcliffe", "Sherwood", "Thackeray", "Underhill", "Vance",
-    "Whitlock", "Yardley", "Zeller", "Ashcombe", "Brannigan", "Corwin", "Delacroix", "Everly",
+    "Abbott",
+    "Barlow",
+    "Calloway",
+    "Dunmore",
+    "Ellison",
+    "Fairbanks",
+    "Garland",
+    "Hadley",
+    "Ingram",
+    "Jessup",
+    "Kendrick",
+    "Lockwood",
+    "Merriweather",
+    "Norcross",
+    "Oakley",
+    "Pemberton",
+    "Quimby",
+    "Radcliffe",
+    "Sherwood",
+    "Thackeray",
+    "Underhill",
+    "Vance",
+    "Whitlock",
+    "Yardley",
+    "Zeller",
+    "Ashcombe",
+    "Brannigan",
+    "Corwin",
+    "Delacroix",
+    "Everly",
 )
-_BUSINESSES = ("Tool Co.", "Instruments Inc.", "Chemical Corp.", "Systems Inc.",
-               "Manufacturing Co.", "Labs Inc.", "Industries Corp.", "Dynamics Inc.")
+_BUSINESSES = (
+    "Tool Co.",
+    "Instruments Inc.",
+    "Chemical Corp.",
+    "Systems Inc.",
+    "Manufacturing Co.",
+    "Labs Inc.",
+    "Industries Corp.",
+    "Dynamics Inc.",
+)
 
 
 def _name(rng: random.Random, used: set[str]) -> str:
@@ -119,8 +166,9 @@ def _by_side() -> dict[Side, list[str]]:
     return out
 
 
-def _precedent(rng: random.Random, current: Sequence[str], anchor: str,
-               outcome: Side, name: str) -> CaseFacts:
+def _precedent(
+    rng: random.Random, current: Sequence[str], anchor: str, outcome: Side, name: str
+) -> CaseFacts:
     """A precedent sharing ``anchor`` (and maybe more) with ``current``, plus own factors."""
     others = [f for f in current if f != anchor]
     shared = {anchor, *rng.sample(others, rng.randint(0, min(2, len(others))))}
@@ -138,7 +186,9 @@ def _synthetic_arguable(rng: random.Random, index: int) -> Triple:
     pro_p = rng.choice([f for f in cur if f in sides[Side.PLAINTIFF]])
     pro_d = rng.choice([f for f in cur if f in sides[Side.DEFENDANT]])
     return Triple(
-        f"syn-arguable-{index:03d}", Mode.ARGUABLE, "synthetic",
+        f"syn-arguable-{index:03d}",
+        Mode.ARGUABLE,
+        "synthetic",
         CaseFacts(_name(rng, used), cur),
         _precedent(rng, cur, pro_p, Side.PLAINTIFF, _name(rng, used)),
         _precedent(rng, cur, pro_d, Side.DEFENDANT, _name(rng, used)),
@@ -158,7 +208,9 @@ def _synthetic_non_arguable(rng: random.Random, index: int) -> Triple:
     p1 = _sorted(rng.sample(pool, rng.randint(2, 5)))
     p2 = _sorted(rng.sample(pool, rng.randint(2, 5)))
     return Triple(
-        f"syn-non_arguable-{index:03d}", Mode.NON_ARGUABLE, "synthetic",
+        f"syn-non_arguable-{index:03d}",
+        Mode.NON_ARGUABLE,
+        "synthetic",
         CaseFacts(_name(rng, used), cur),
         CaseFacts(_name(rng, used), p1, Side.PLAINTIFF),
         CaseFacts(_name(rng, used), p2, Side.DEFENDANT),
@@ -188,8 +240,9 @@ def _decided(case: Case, field: str) -> Side | None:
     return value
 
 
-def _real_candidates(cases: Sequence[Case], field: str, want_shared: bool
-                     ) -> Iterator[tuple[Case, Case, Case]]:
+def _real_candidates(
+    cases: Sequence[Case], field: str, want_shared: bool
+) -> Iterator[tuple[Case, Case, Case]]:
     pro_p = [c for c in cases if _decided(c, field) is Side.PLAINTIFF]
     pro_d = [c for c in cases if _decided(c, field) is Side.DEFENDANT]
     for cur in cases:
@@ -203,8 +256,7 @@ def _real_candidates(cases: Sequence[Case], field: str, want_shared: bool
                     yield cur, p1, p2
 
 
-def real_triples(rng: random.Random, n: int = 30, outcome_field: str = "outcome"
-                 ) -> tuple[Triple, ...]:
+def real_triples(rng: random.Random, n: int = 30, outcome_field: str = "outcome") -> tuple[Triple, ...]:
     """Up to ``n`` triples of each mode from the real cases of the pack.
 
     ``outcome_field`` is ``outcome`` (the source's label) or ``court_outcome`` (ours).
@@ -216,8 +268,14 @@ def real_triples(rng: random.Random, n: int = 30, outcome_field: str = "outcome"
     for mode, want in ((Mode.ARGUABLE, True), (Mode.NON_ARGUABLE, False)):
         pool = list(_real_candidates(cases, outcome_field, want))
         for i, (cur, p1, p2) in enumerate(rng.sample(pool, min(n, len(pool)))):
-            t = Triple(f"real-{mode.value}-{i + 1:03d}", mode, "real", _facts(cur, None),
-                       _facts(p1, Side.PLAINTIFF), _facts(p2, Side.DEFENDANT))
+            t = Triple(
+                f"real-{mode.value}-{i + 1:03d}",
+                mode,
+                "real",
+                _facts(cur, None),
+                _facts(p1, Side.PLAINTIFF),
+                _facts(p2, Side.DEFENDANT),
+            )
             out.append(t)
     arguable = [t for t in out if t.mode is Mode.ARGUABLE]
     rest = [t for t in out if t.mode is Mode.NON_ARGUABLE]

@@ -18,8 +18,8 @@ from enum import StrEnum
 import numpy as np
 
 from citeproof.bench.grounding.metrics import CitationTable, grounded
-from citeproof.core.statutes.ua_registry import CiteStatus, Registry
 from citeproof.core.stats import Estimate, wilson
+from citeproof.core.statutes.ua_registry import CiteStatus, Registry
 
 
 class FlagVerdict(StrEnum):
@@ -29,11 +29,13 @@ class FlagVerdict(StrEnum):
     INDETERMINATE = "indeterminate"
 
 
-_BY_STATUS = {CiteStatus.NONEXISTENT: FlagVerdict.FABRICATED,
-              CiteStatus.REPEALED: FlagVerdict.OUTDATED,
-              CiteStatus.CODE_NOT_IN_FORCE: FlagVerdict.OUTDATED,
-              CiteStatus.EXISTS: FlagVerdict.COVERAGE_GAP,
-              CiteStatus.UNKNOWN: FlagVerdict.INDETERMINATE}
+_BY_STATUS = {
+    CiteStatus.NONEXISTENT: FlagVerdict.FABRICATED,
+    CiteStatus.REPEALED: FlagVerdict.OUTDATED,
+    CiteStatus.CODE_NOT_IN_FORCE: FlagVerdict.OUTDATED,
+    CiteStatus.EXISTS: FlagVerdict.COVERAGE_GAP,
+    CiteStatus.UNKNOWN: FlagVerdict.INDETERMINATE,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +55,15 @@ class Adjudicated:
 
     def to_dict(self) -> dict[str, object]:
         f = self.flag
-        return {"system": f.system, "query_id": f.query_id, "code": f.code,
-                "article": f.article, "date": f.date, "verdict": str(self.verdict),
-                "evidence": self.evidence}
+        return {
+            "system": f.system,
+            "query_id": f.query_id,
+            "code": f.code,
+            "article": f.article,
+            "date": f.date,
+            "verdict": str(self.verdict),
+            "evidence": self.evidence,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +76,11 @@ class AdjudicationSummary:
         return sum(self.counts.values())
 
     def to_dict(self) -> dict[str, object]:
-        return {"flags": self.flags, "counts": {str(k): v for k, v in self.counts.items()},
-                "precision": self.precision.to_dict()}
+        return {
+            "flags": self.flags,
+            "counts": {str(k): v for k, v in self.counts.items()},
+            "precision": self.precision.to_dict(),
+        }
 
 
 def adjudicate_flag(flag: Flag, registry: Registry) -> Adjudicated:
@@ -92,5 +103,8 @@ def flags_of(table: CitationTable, present: np.ndarray) -> tuple[Flag, ...]:
     """Every citation of the table that the oracle does not ground."""
     hits = grounded(table, present)
     cites = [(r, c) for r in table.responses for c in r.citations]
-    return tuple(Flag(r.system, r.query_id, c.code, c.article, r.date)
-                 for (r, c), h in zip(cites, hits.tolist(), strict=True) if not h)
+    return tuple(
+        Flag(r.system, r.query_id, c.code, c.article, r.date)
+        for (r, c), h in zip(cites, hits.tolist(), strict=True)
+        if not h
+    )

@@ -25,7 +25,8 @@ from citeproof.bench.grounding.simulate import SystemProfile
 
 CASE_CITE = re.compile(
     r"(?<![\w.])(?P<vol>\d{1,4})\s+(?P<rep>(?:[A-Z][A-Za-z']{0,9}\.\s?)+(?:[2-4](?:d|th)\s?)?)"
-    r"(?P<page>\d{1,5})(?![\d])")
+    r"(?P<page>\d{1,5})(?![\d])"
+)
 CODE = "us"
 SYSTEMS: tuple[SystemProfile, ...] = (
     SystemProfile("head", head_bias=1.5, fabricate=0.02),
@@ -55,8 +56,11 @@ def _read(path: Path) -> Iterator[dict[str, Any]]:
 
 def _own_cites(op: dict[str, Any]) -> set[str]:
     own = op.get("citations") or []
-    return {cites_in(str(c.get("cite", "")))[0] for c in own if isinstance(c, dict)
-            and cites_in(str(c.get("cite", "")))}
+    return {
+        cites_in(str(c.get("cite", "")))[0]
+        for c in own
+        if isinstance(c, dict) and cites_in(str(c.get("cite", "")))
+    }
 
 
 def case_records(paths: list[Path]) -> Iterator[Record]:
@@ -77,21 +81,27 @@ def load_case_graph(directory: str | Path, name: str = "us-opinions") -> Oracle:
     return Oracle.from_records(name, case_records(paths))
 
 
-def simulate_case_responses(oracle: Oracle, rng: np.random.Generator, queries: int = 100,
-                            systems: tuple[SystemProfile, ...] = SYSTEMS,
-                            cites: int = 3) -> tuple[Response, ...]:
+def simulate_case_responses(
+    oracle: Oracle,
+    rng: np.random.Generator,
+    queries: int = 100,
+    systems: tuple[SystemProfile, ...] = SYSTEMS,
+    cites: int = 3,
+) -> tuple[Response, ...]:
     """Systems citing the graph's cases by popularity, or fabricating a cite."""
     k = oracle.record_counts().astype(float)
     nodes = [key.split(":", 1)[1] for key in oracle.statute_keys]
     out = []
     for profile in systems:
-        w = k ** profile.head_bias
+        w = k**profile.head_bias
         w /= w.sum()
         for q in range(queries):
             picks = rng.choice(len(nodes), size=cites, p=w)
             fake = rng.random(cites) < profile.fabricate
-            cited = tuple(Cited(CODE, _fabricated(rng) if f else nodes[i])
-                          for i, f in zip(picks.tolist(), fake.tolist(), strict=True))
+            cited = tuple(
+                Cited(CODE, _fabricated(rng) if f else nodes[i])
+                for i, f in zip(picks.tolist(), fake.tolist(), strict=True)
+            )
             out.append(Response(profile.name, f"q{q}", cited))
     return tuple(out)
 

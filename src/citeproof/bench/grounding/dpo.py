@@ -31,9 +31,9 @@ from importlib import resources
 
 import numpy as np
 
+from citeproof.core.stats import Estimate, wilson
 from citeproof.core.statutes.ua_extract import StatuteCite, extract_ua
 from citeproof.core.statutes.ua_registry import CiteStatus, Code, Registry, article_key
-from citeproof.core.stats import Estimate, wilson
 
 
 class Strategy(StrEnum):
@@ -55,9 +55,15 @@ class Pair:
     corrupted: str
 
     def to_dict(self) -> dict[str, str]:
-        return {"prompt": self.prompt, "chosen": self.chosen, "rejected": self.rejected,
-                "strategy": str(self.strategy), "source": self.source, "cited": self.cited,
-                "corrupted": self.corrupted}
+        return {
+            "prompt": self.prompt,
+            "chosen": self.chosen,
+            "rejected": self.rejected,
+            "strategy": str(self.strategy),
+            "source": self.source,
+            "cited": self.cited,
+            "corrupted": self.corrupted,
+        }
 
 
 def load_citing() -> tuple[dict[str, str], ...]:
@@ -87,50 +93,64 @@ def _replace_number(cite: StatuteCite, new: str) -> str | None:
         return None
     spaced = " -" in m.group()
     written = new.replace("-", " -") if spaced else new
-    return cite.text[:m.start()] + written + cite.text[m.end():]
+    return cite.text[: m.start()] + written + cite.text[m.end() :]
 
 
 Corruptor = Callable[[StatuteCite, Code, Registry, np.random.Generator], tuple[str, str] | None]
 
 
-def _article_swap(cite: StatuteCite, code: Code, reg: Registry,
-                  rng: np.random.Generator) -> tuple[str, str] | None:
+def _article_swap(
+    cite: StatuteCite, code: Code, reg: Registry, rng: np.random.Generator
+) -> tuple[str, str] | None:
     base = article_key(cite.article)[0]
     pool = [a.number for a in code.in_force_articles() if abs(article_key(a.number)[0] - base) > 5]
     return _with_number(cite, pool[rng.integers(len(pool))]) if pool else None
 
 
-def _out_of_range(cite: StatuteCite, code: Code, reg: Registry,
-                  rng: np.random.Generator) -> tuple[str, str] | None:
+def _out_of_range(
+    cite: StatuteCite, code: Code, reg: Registry, rng: np.random.Generator
+) -> tuple[str, str] | None:
     return _with_number(cite, str(code.last_base + int(rng.integers(1, 300))))
 
 
-def _anachronism(cite: StatuteCite, code: Code, reg: Registry,
-                 rng: np.random.Generator) -> tuple[str, str] | None:
+def _anachronism(
+    cite: StatuteCite, code: Code, reg: Registry, rng: np.random.Generator
+) -> tuple[str, str] | None:
     pool = [a.number for a in code.repealed_articles() if (a.repeal_date or "") <= reg.snapshot]
     return _with_number(cite, pool[rng.integers(len(pool))]) if pool else None
 
 
-def _adjacent(cite: StatuteCite, code: Code, reg: Registry,
-              rng: np.random.Generator) -> tuple[str, str] | None:
+def _adjacent(
+    cite: StatuteCite, code: Code, reg: Registry, rng: np.random.Generator
+) -> tuple[str, str] | None:
     numbers = [a.number for a in code.articles]
     i = numbers.index(cite.article)
-    near = [n for n in numbers[max(0, i - 1):i + 2]
-            if n != cite.article and reg.check(code.code_id, n).status is CiteStatus.EXISTS]
+    near = [
+        n
+        for n in numbers[max(0, i - 1) : i + 2]
+        if n != cite.article and reg.check(code.code_id, n).status is CiteStatus.EXISTS
+    ]
     return _with_number(cite, near[rng.integers(len(near))]) if near else None
 
 
-def _code_swap(cite: StatuteCite, code: Code, reg: Registry,
-               rng: np.random.Generator) -> tuple[str, str] | None:
+def _code_swap(
+    cite: StatuteCite, code: Code, reg: Registry, rng: np.random.Generator
+) -> tuple[str, str] | None:
     stem = _adj_stem(code)
     if stem is None or not cite.name.startswith(stem):
         return None
-    others = [c for c in reg.codes.values() if c.in_force and c.code_id != code.code_id
-              and _adj_stem(c) and reg.check(c.code_id, cite.article).status is CiteStatus.EXISTS]
+    others = [
+        c
+        for c in reg.codes.values()
+        if c.in_force
+        and c.code_id != code.code_id
+        and _adj_stem(c)
+        and reg.check(c.code_id, cite.article).status is CiteStatus.EXISTS
+    ]
     if not others:
         return None
     other = others[rng.integers(len(others))]
-    name = (_adj_stem(other) or "") + cite.name[len(stem):]
+    name = (_adj_stem(other) or "") + cite.name[len(stem) :]
     return cite.text.replace(cite.name, name), f"{other.code_id}:{cite.article}"
 
 
@@ -140,34 +160,38 @@ def _with_number(cite: StatuteCite, new: str) -> tuple[str, str] | None:
 
 
 CORRUPTORS: dict[Strategy, Corruptor] = {
-    Strategy.ARTICLE_SWAP: _article_swap, Strategy.CODE_SWAP: _code_swap,
-    Strategy.OUT_OF_RANGE: _out_of_range, Strategy.ANACHRONISM: _anachronism,
+    Strategy.ARTICLE_SWAP: _article_swap,
+    Strategy.CODE_SWAP: _code_swap,
+    Strategy.OUT_OF_RANGE: _out_of_range,
+    Strategy.ANACHRONISM: _anachronism,
     Strategy.ADJACENT: _adjacent,
 }
 
 
 def expand_internal(row: dict[str, str], reg: Registry) -> str:
-    """"цього Кодексу" → the citing code's full genitive name, when it has one.
+    """ "цього Кодексу" → the citing code's full genitive name, when it has one.
 
     So that chosen and rejected both name a code and a code swap is not betrayed by
     the length of the name."""
     stem = _adj_stem(reg.codes[row["source_code"]])
-    return row["text"].replace("цього Кодексу", f"{stem}ого кодексу України") if stem \
-        else row["text"]
+    return row["text"].replace("цього Кодексу", f"{stem}ого кодексу України") if stem else row["text"]
 
 
 def _usable(text: str, row: dict[str, str], reg: Registry) -> Iterator[StatuteCite]:
     cites = extract_ua(text, registry=reg, self_code=row["source_code"])
     for cite in cites:
         single = sum(c.span == cite.span for c in cites) == 1
-        if single and cite.code and reg.check(cite.code, cite.article).status is \
-                CiteStatus.EXISTS:
+        if single and cite.code and reg.check(cite.code, cite.article).status is CiteStatus.EXISTS:
             yield cite
             return
 
 
-def make_pairs(rows: tuple[dict[str, str], ...], registry: Registry, seed: int = 0,
-               strategies: tuple[Strategy, ...] = tuple(Strategy)) -> tuple[Pair, ...]:
+def make_pairs(
+    rows: tuple[dict[str, str], ...],
+    registry: Registry,
+    seed: int = 0,
+    strategies: tuple[Strategy, ...] = tuple(Strategy),
+) -> tuple[Pair, ...]:
     """One pair per (citing sentence, strategy) where the strategy applies."""
     rng = np.random.default_rng(seed)
     pairs = []
@@ -175,15 +199,23 @@ def make_pairs(rows: tuple[dict[str, str], ...], registry: Registry, seed: int =
         text = expand_internal(row, registry)
         for cite in _usable(text, row, registry):
             code = registry.codes[cite.code or ""]
-            prompt, chosen = text[:cite.span.start], text[cite.span.start:]
+            prompt, chosen = text[: cite.span.start], text[cite.span.start :]
             for strategy in strategies:
                 got = CORRUPTORS[strategy](cite, code, registry, rng)
                 if got is None:
                     continue
-                rejected = got[0] + text[cite.span.end:]
-                pairs.append(Pair(prompt, chosen, rejected, strategy,
-                                  f"{row['source_code']}:{row['source_article']}",
-                                  f"{cite.code}:{cite.article}", got[1]))
+                rejected = got[0] + text[cite.span.end :]
+                pairs.append(
+                    Pair(
+                        prompt,
+                        chosen,
+                        rejected,
+                        strategy,
+                        f"{row['source_code']}:{row['source_article']}",
+                        f"{cite.code}:{cite.article}",
+                        got[1],
+                    )
+                )
     return tuple(pairs)
 
 
@@ -205,8 +237,7 @@ class Leakage:
     accuracy: Estimate
 
     def to_dict(self) -> dict[str, object]:
-        return {"strategy": self.strategy, "feature": self.feature,
-                "accuracy": self.accuracy.to_dict()}
+        return {"strategy": self.strategy, "feature": self.feature, "accuracy": self.accuracy.to_dict()}
 
 
 def leakage(pairs: tuple[Pair, ...], seed: int = 0) -> tuple[Leakage, ...]:
@@ -226,8 +257,10 @@ def _stump(name: str, group: list[Pair], seed: int) -> Leakage:
     x = np.where(flip[:, None], -diff, diff)
     y = ~flip  # True when the first shown is the chosen one
     order = rng.permutation(len(group))
-    train, test = order[: len(group) // 2], order[len(group) // 2:]
-    best = max(((f, s) for f in range(x.shape[1]) for s in (1, -1)),
-               key=lambda fs: np.mean((fs[1] * x[train, fs[0]] > 0) == y[train]))
+    train, test = order[: len(group) // 2], order[len(group) // 2 :]
+    best = max(
+        ((f, s) for f in range(x.shape[1]) for s in (1, -1)),
+        key=lambda fs: np.mean((fs[1] * x[train, fs[0]] > 0) == y[train]),
+    )
     hits = int(np.sum((best[1] * x[test, best[0]] > 0) == y[test]))
     return Leakage(name, FEATURES[best[0]], wilson(hits, len(test)))

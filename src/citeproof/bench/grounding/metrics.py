@@ -24,9 +24,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from citeproof.bench.grounding.oracle import Oracle, OracleSnapshot
-from citeproof.core.statutes.ua_registry import CiteStatus, Registry
 from citeproof.bench.grounding.responses import Response
 from citeproof.core.stats import Estimate, bootstrap, ratio_bootstrap
+from citeproof.core.statutes.ua_registry import CiteStatus, Registry
 
 NAN = float("nan")
 
@@ -52,11 +52,15 @@ def citation_table(responses: tuple[Response, ...], oracle: Oracle) -> CitationT
     index = oracle.index
     cite_resp = [i for i, r in enumerate(responses) for _ in r.citations]
     cite_node = [index.get(c.key, -1) for r in responses for c in r.citations]
-    return CitationTable(responses, systems, queries,
-                         np.asarray([sys_i[r.system] for r in responses], dtype=np.int64),
-                         np.asarray([q_i[r.query_id] for r in responses], dtype=np.int64),
-                         np.asarray(cite_resp, dtype=np.int64),
-                         np.asarray(cite_node, dtype=np.int64))
+    return CitationTable(
+        responses,
+        systems,
+        queries,
+        np.asarray([sys_i[r.system] for r in responses], dtype=np.int64),
+        np.asarray([q_i[r.query_id] for r in responses], dtype=np.int64),
+        np.asarray(cite_resp, dtype=np.int64),
+        np.asarray(cite_node, dtype=np.int64),
+    )
 
 
 def per_response(table: CitationTable, cite_values: np.ndarray) -> np.ndarray:
@@ -108,8 +112,7 @@ def relevance(table: CitationTable, oracle: Oracle) -> np.ndarray:
     by_domain = oracle.domain_counts()
     total = oracle.record_counts()
     out = np.full(table.cite_node.size, NAN)
-    for i, (r_i, v) in enumerate(zip(table.cite_resp.tolist(), table.cite_node.tolist(),
-                                     strict=True)):
+    for i, (r_i, v) in enumerate(zip(table.cite_resp.tolist(), table.cite_node.tolist(), strict=True)):
         if v < 0 or total[v] == 0:
             continue
         counts = by_domain.get(table.responses[r_i].domain, total)
@@ -120,16 +123,28 @@ def relevance(table: CitationTable, oracle: Oracle) -> np.ndarray:
 
 def temporality(table: CitationTable, registry: Registry) -> np.ndarray:
     """CT per citation: 1 in force at the response date, 0 not, nan when unknown."""
-    value = {CiteStatus.EXISTS: 1.0, CiteStatus.NONEXISTENT: 0.0, CiteStatus.REPEALED: 0.0,
-             CiteStatus.CODE_NOT_IN_FORCE: 0.0, CiteStatus.UNKNOWN: NAN}
+    value = {
+        CiteStatus.EXISTS: 1.0,
+        CiteStatus.NONEXISTENT: 0.0,
+        CiteStatus.REPEALED: 0.0,
+        CiteStatus.CODE_NOT_IN_FORCE: 0.0,
+        CiteStatus.UNKNOWN: NAN,
+    }
     cites = [(r.date, c) for r in table.responses for c in r.citations]
     return np.asarray([value[registry.check(c.code, c.article, d).status] for d, c in cites])
 
 
 def _nanmean_per_response(table: CitationTable, values: np.ndarray) -> np.ndarray:
     known = ~np.isnan(values)
-    sub = CitationTable(table.responses, table.systems, table.queries, table.resp_system,
-                        table.resp_query, table.cite_resp[known], table.cite_node[known])
+    sub = CitationTable(
+        table.responses,
+        table.systems,
+        table.queries,
+        table.resp_system,
+        table.resp_query,
+        table.cite_resp[known],
+        table.cite_node[known],
+    )
     return per_response(sub, values[known])
 
 
@@ -152,9 +167,13 @@ class SystemScore:
     cq: Estimate
 
     def to_dict(self) -> dict[str, object]:
-        return {"system": self.system, "responses": self.responses,
-                "citations": self.citations, "flags": self.flags,
-                **{k: getattr(self, k).to_dict() for k in ("cg", "cg_micro", "cr", "ct", "cq")}}
+        return {
+            "system": self.system,
+            "responses": self.responses,
+            "citations": self.citations,
+            "flags": self.flags,
+            **{k: getattr(self, k).to_dict() for k in ("cg", "cg_micro", "cr", "ct", "cq")},
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,22 +184,28 @@ class ScoreReport:
     scores: tuple[SystemScore, ...]
 
     def to_dict(self) -> dict[str, object]:
-        return {"oracle": self.oracle.to_dict(), "registry_snapshot": self.registry_snapshot,
-                "seed": self.seed, "scores": [s.to_dict() for s in self.scores]}
+        return {
+            "oracle": self.oracle.to_dict(),
+            "registry_snapshot": self.registry_snapshot,
+            "seed": self.seed,
+            "scores": [s.to_dict() for s in self.scores],
+        }
 
 
 def micro(num: np.ndarray, den: np.ndarray, seed: int, resamples: int = 2000) -> Estimate:
     """Cluster bootstrap of sum(num)/sum(den) over responses (micro average); n = sum(den)."""
-    return replace(ratio_bootstrap(num, den, seed, resamples), n=int(den.sum()),
-                   method=f"cluster-bootstrap(B={resamples},seed={seed})")
+    return replace(
+        ratio_bootstrap(num, den, seed, resamples),
+        n=int(den.sum()),
+        method=f"cluster-bootstrap(B={resamples},seed={seed})",
+    )
 
 
 def _est(values: np.ndarray, seed: int) -> Estimate:
     return bootstrap(values[~np.isnan(values)].tolist(), seed=seed)
 
 
-def score(responses: tuple[Response, ...], oracle: Oracle, registry: Registry,
-          seed: int = 0) -> ScoreReport:
+def score(responses: tuple[Response, ...], oracle: Oracle, registry: Registry, seed: int = 0) -> ScoreReport:
     """CG (macro, micro), CR, CT and CQ per system with bootstrap intervals."""
     table = citation_table(responses, oracle)
     hits = grounded(table, oracle.present())
@@ -193,8 +218,17 @@ def score(responses: tuple[Response, ...], oracle: Oracle, registry: Registry,
     scores = []
     for s, name in enumerate(table.systems):
         m = table.resp_system == s
-        scores.append(SystemScore(
-            name, int(m.sum()), int(n_cites[m].sum()), int(n_cites[m].sum() - n_hits[m].sum()),
-            _est(cp[m], seed), micro(n_hits[m], n_cites[m], seed),
-            _est(cr[m], seed), _est(ct[m], seed), _est(cq[m], seed)))
+        scores.append(
+            SystemScore(
+                name,
+                int(m.sum()),
+                int(n_cites[m].sum()),
+                int(n_cites[m].sum() - n_hits[m].sum()),
+                _est(cp[m], seed),
+                micro(n_hits[m], n_cites[m], seed),
+                _est(cr[m], seed),
+                _est(ct[m], seed),
+                _est(cq[m], seed),
+            )
+        )
     return ScoreReport(oracle.snapshot(), registry.snapshot, seed, tuple(scores))

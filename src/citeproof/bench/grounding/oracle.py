@@ -43,12 +43,19 @@ class OracleSnapshot:
     date: str | None
 
     def label(self) -> str:
-        return (f"{self.name}: {self.records:,} records, {self.decisions:,} decisions, "
-                f"{self.statutes:,} statute nodes, as of {self.date or 'unknown date'}")
+        return (
+            f"{self.name}: {self.records:,} records, {self.decisions:,} decisions, "
+            f"{self.statutes:,} statute nodes, as of {self.date or 'unknown date'}"
+        )
 
     def to_dict(self) -> dict[str, object]:
-        return {"name": self.name, "records": self.records, "decisions": self.decisions,
-                "statutes": self.statutes, "date": self.date}
+        return {
+            "name": self.name,
+            "records": self.records,
+            "decisions": self.decisions,
+            "statutes": self.statutes,
+            "date": self.date,
+        }
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -77,8 +84,15 @@ class Oracle:
                 dates.append(r.date)
             d_idx.append(dec[r.decision_id])
             s_idx.append(stat.setdefault(node(r.code, r.article), len(stat)))
-        return cls(name, np.asarray(d_idx, dtype=np.int64), np.asarray(s_idx, dtype=np.int64),
-                   tuple(dec), tuple(stat), tuple(domains), tuple(dates))
+        return cls(
+            name,
+            np.asarray(d_idx, dtype=np.int64),
+            np.asarray(s_idx, dtype=np.int64),
+            tuple(dec),
+            tuple(stat),
+            tuple(domains),
+            tuple(dates),
+        )
 
     @property
     def index(self) -> dict[str, int]:
@@ -105,14 +119,25 @@ class Oracle:
     def snapshot(self) -> OracleSnapshot:
         used = np.unique(self.decision)
         dates = [d for d in (self.decision_date[i] for i in used) if d]
-        return OracleSnapshot(self.name, int(self.statute.size), int(used.size),
-                              int(self.present().sum()), max(dates) if dates else None)
+        return OracleSnapshot(
+            self.name,
+            int(self.statute.size),
+            int(used.size),
+            int(self.present().sum()),
+            max(dates) if dates else None,
+        )
 
     def select(self, keep: np.ndarray, name: str | None = None) -> Oracle:
         """The oracle restricted to records where ``keep`` is True (same id tables)."""
-        return Oracle(name or self.name, self.decision[keep], self.statute[keep],
-                      self.decision_ids, self.statute_keys, self.decision_domain,
-                      self.decision_date)
+        return Oracle(
+            name or self.name,
+            self.decision[keep],
+            self.statute[keep],
+            self.decision_ids,
+            self.statute_keys,
+            self.decision_domain,
+            self.decision_date,
+        )
 
     def subsample_records(self, p: float, rng: np.random.Generator) -> Oracle:
         return self.select(rng.random(self.statute.size) < p, f"{self.name}@records={p:g}")
@@ -136,9 +161,18 @@ def load_edges(path: str | Path, name: str | None = None) -> Oracle:
     """An oracle from a CSV or Parquet edge file (see the module docstring)."""
     path = Path(path)
     rows: list[dict[str, str | None]] = (
-        _parquet_rows(path) if path.suffix == ".parquet" else list(_csv_rows(path)))
-    records = (Record(str(r["decision_id"]), str(r["code"]), normalise_number(str(r["article"])),
-                      r.get("date") or None, r.get("domain") or None) for r in rows)
+        _parquet_rows(path) if path.suffix == ".parquet" else list(_csv_rows(path))
+    )
+    records = (
+        Record(
+            str(r["decision_id"]),
+            str(r["code"]),
+            normalise_number(str(r["article"])),
+            r.get("date") or None,
+            r.get("domain") or None,
+        )
+        for r in rows
+    )
     return Oracle.from_records(name or path.stem, records)
 
 
@@ -151,10 +185,11 @@ def _parquet_rows(path: Path) -> list[dict[str, str | None]]:
     try:
         import pyarrow.parquet as pq
     except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise RuntimeError("reading Parquet needs pyarrow: pip install 'citeproof[plot]'") \
-            from exc
-    return [{k: (None if v is None else str(v)) for k, v in row.items()}
-            for row in pq.read_table(path).to_pylist()]
+        raise RuntimeError("reading Parquet needs pyarrow: pip install 'citeproof[plot]'") from exc
+    return [
+        {k: (None if v is None else str(v)) for k, v in row.items()}
+        for row in pq.read_table(path).to_pylist()
+    ]
 
 
 def write_edges(oracle: Oracle, path: str | Path) -> None:
@@ -164,5 +199,12 @@ def write_edges(oracle: Oracle, path: str | Path) -> None:
         out.writerow(["decision_id", "code", "article", "date", "domain"])
         for d, s in zip(oracle.decision.tolist(), oracle.statute.tolist(), strict=True):
             code, article = oracle.statute_keys[s].split(":", 1)
-            out.writerow([oracle.decision_ids[d], code, article,
-                          oracle.decision_date[d] or "", oracle.decision_domain[d] or ""])
+            out.writerow(
+                [
+                    oracle.decision_ids[d],
+                    code,
+                    article,
+                    oracle.decision_date[d] or "",
+                    oracle.decision_domain[d] or "",
+                ]
+            )

@@ -18,10 +18,23 @@ from pathlib import Path
 from typing import Any
 
 SNAPSHOT = "2026-02-28"
-SOURCE = ("Ukrainian legislative texts from zakon.rada.gov.ua, as compiled by Ansvar "
-          "Systems (Ukrainian-law-mcp, Apache-2.0); converted and curated for this project.")
-_META = ("code_id", "title_uk", "title_en", "abbreviations", "adopted", "effective",
-         "lost_force", "replaced_by", "in_force", "last_article", "gaps")
+SOURCE = (
+    "Ukrainian legislative texts from zakon.rada.gov.ua, as compiled by Ansvar "
+    "Systems (Ukrainian-law-mcp, Apache-2.0); converted and curated for this project."
+)
+_META = (
+    "code_id",
+    "title_uk",
+    "title_en",
+    "abbreviations",
+    "adopted",
+    "effective",
+    "lost_force",
+    "replaced_by",
+    "in_force",
+    "last_article",
+    "gaps",
+)
 _SENTENCE = re.compile(r"[^.;:\n]*?(?:\.(?=\S)|[^.;:\n])*?[.;:](?=\s|$)|[^.;:\n]+$", re.M)
 MAX_SENTENCE = 400
 
@@ -41,8 +54,10 @@ def compact_code(code: dict[str, Any]) -> dict[str, Any]:
     out = {k: code.get(k) for k in _META}
     out["gaps"] = [{k: g[k] for k in ("first", "last", "adjacent_stub")} for g in code["gaps"]]
     out["rada_ids"] = _rada_ids(code["rada_id"])
-    out["articles"] = [[a["number"], a["status"], a["title"], a.get("repeal_date"),
-                        a.get("repealed_by")] for a in code["articles"]]
+    out["articles"] = [
+        [a["number"], a["status"], a["title"], a.get("repeal_date"), a.get("repealed_by")]
+        for a in code["articles"]
+    ]
     return out
 
 
@@ -64,8 +79,7 @@ def citing_sentences(codes: list[dict[str, Any]], per_code: int = 80) -> list[di
     from citeproof.core.statutes.ua_extract import extract_ua
     from citeproof.core.statutes.ua_registry import _from_dict
 
-    registry = _from_dict({"codes": [compact_code(c) for c in codes],
-                           "snapshot": SNAPSHOT, "source": SOURCE})
+    registry = _from_dict({"codes": [compact_code(c) for c in codes], "snapshot": SNAPSHOT, "source": SOURCE})
     rows: list[dict[str, Any]] = []
     for code in codes:
         if not code["in_force"]:
@@ -75,8 +89,7 @@ def citing_sentences(codes: list[dict[str, Any]], per_code: int = 80) -> list[di
             if art["status"] != "in_force":
                 continue
             for sent in sentences(art["text"]):
-                row = {"source_code": code["code_id"], "source_article": art["number"],
-                       "text": sent}
+                row = {"source_code": code["code_id"], "source_article": art["number"], "text": sent}
                 if extract_ua(sent, registry=registry):
                     rows.append(row)
                 elif extract_ua(sent, registry=registry, self_code=code["code_id"]):
@@ -89,8 +102,7 @@ def citing_sentences(codes: list[dict[str, Any]], per_code: int = 80) -> list[di
 def build(src: str | Path, out_dir: str | Path) -> tuple[Path, Path]:
     codes = list(read_codes(src))
     out = Path(out_dir)
-    registry = {"snapshot": SNAPSHOT, "source": SOURCE,
-                "codes": [compact_code(c) for c in codes]}
+    registry = {"snapshot": SNAPSHOT, "source": SOURCE, "codes": [compact_code(c) for c in codes]}
     reg_path, cit_path = out / "registry.json.gz", out / "citing.jsonl.gz"
     with gzip.open(reg_path, "wt", encoding="utf-8", compresslevel=9) as fh:
         json.dump(registry, fh, ensure_ascii=False, separators=(",", ":"))

@@ -8,8 +8,9 @@ from citeproof.bench.grounding.oracle import OracleSnapshot
 from citeproof.bench.grounding.sweep import SweepPoint
 
 
-def plot_sweep(points: tuple[SweepPoint, ...], systems: tuple[str, ...],
-               snapshot: OracleSnapshot, path: str | Path) -> Path:
+def plot_sweep(
+    points: tuple[SweepPoint, ...], systems: tuple[str, ...], snapshot: OracleSnapshot, path: str | Path
+) -> Path:
     """Write the sweep as a PNG (log record axis); needs matplotlib."""
     import matplotlib
 
@@ -20,8 +21,14 @@ def plot_sweep(points: tuple[SweepPoint, ...], systems: tuple[str, ...],
     x = [pt.records for pt in points]
     for s, name in enumerate(systems):
         line = ax.plot(x, [pt.cg[s] for pt in points], "o", label=f"{name} (empirical)")
-        ax.plot(x, [pt.analytic[s] for pt in points], "-", color=line[0].get_color(),
-                alpha=0.6, label=f"{name}: 1 − (1 − p)^k")
+        ax.plot(
+            x,
+            [pt.analytic[s] for pt in points],
+            "-",
+            color=line[0].get_color(),
+            alpha=0.6,
+            label=f"{name}: 1 − (1 − p)^k",
+        )
     ax.set_xscale("log")
     ax.set_xlabel(f"oracle records ({points[0].mode} subsampling)")
     ax.set_ylabel("CG (macro over responses)")

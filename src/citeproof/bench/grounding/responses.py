@@ -36,9 +36,13 @@ class Response:
     date: str | None = None
 
     def to_dict(self) -> dict[str, object]:
-        return {"system": self.system, "query_id": self.query_id, "domain": self.domain,
-                "date": self.date,
-                "citations": [{"code": c.code, "article": c.article} for c in self.citations]}
+        return {
+            "system": self.system,
+            "query_id": self.query_id,
+            "domain": self.domain,
+            "date": self.date,
+            "citations": [{"code": c.code, "article": c.article} for c in self.citations],
+        }
 
 
 def response_from_dict(d: dict[str, object], registry: Registry | None = None) -> Response:
@@ -55,8 +59,7 @@ def response_from_dict(d: dict[str, object], registry: Registry | None = None) -
 
 def load_responses(path: str | Path, registry: Registry | None = None) -> tuple[Response, ...]:
     with Path(path).open(encoding="utf-8") as fh:
-        return tuple(response_from_dict(json.loads(line), registry) for line in fh
-                     if line.strip())
+        return tuple(response_from_dict(json.loads(line), registry) for line in fh if line.strip())
 
 
 def write_responses(responses: Iterable[Response], path: str | Path) -> None:

@@ -28,8 +28,13 @@ class PairResult:
         return bool(self.diff.low > 0 or self.diff.high < 0)
 
     def to_dict(self) -> dict[str, object]:
-        return {"a": self.a, "b": self.b, "p_a_greater": self.p_a_greater,
-                "diff": self.diff.to_dict(), "separable": self.separable}
+        return {
+            "a": self.a,
+            "b": self.b,
+            "p_a_greater": self.p_a_greater,
+            "diff": self.diff.to_dict(),
+            "separable": self.separable,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +50,18 @@ class Separability:
         return sum(p.separable for p in self.pairs)
 
     def to_dict(self) -> dict[str, object]:
-        return {"resamples": self.resamples, "seed": self.seed,
-                "systems": {n: e.to_dict() for n, e in zip(self.names, self.systems,
-                                                            strict=True)},
-                "pairs": [p.to_dict() for p in self.pairs],
-                "separable_pairs": self.separable_pairs}
+        return {
+            "resamples": self.resamples,
+            "seed": self.seed,
+            "systems": {n: e.to_dict() for n, e in zip(self.names, self.systems, strict=True)},
+            "pairs": [p.to_dict() for p in self.pairs],
+            "separable_pairs": self.separable_pairs,
+        }
 
 
-def separability(scores: np.ndarray, names: tuple[str, ...], resamples: int = 5000,
-                 seed: int = 0, level: float = 0.95) -> Separability:
+def separability(
+    scores: np.ndarray, names: tuple[str, ...], resamples: int = 5000, seed: int = 0, level: float = 0.95
+) -> Separability:
     """Bootstrap a systems × queries score matrix (nan = missing answer)."""
     method = f"paired-bootstrap(B={resamples},seed={seed})"
     q = scores.shape[1]
@@ -66,8 +74,10 @@ def separability(scores: np.ndarray, names: tuple[str, ...], resamples: int = 50
     with np.errstate(invalid="ignore"):
         point = np.nanmean(scores, axis=1)
     counts = (~np.isnan(scores)).sum(axis=1)
-    systems = tuple(Estimate(float(point[s]), int(counts[s]), float(lo[s]), float(hi[s]),
-                             method) for s in range(len(names)))
+    systems = tuple(
+        Estimate(float(point[s]), int(counts[s]), float(lo[s]), float(hi[s]), method)
+        for s in range(len(names))
+    )
     pairs = []
     for a, b in combinations(range(len(names)), 2):
         test = difference(boot[a] - boot[b], float(point[a] - point[b]), q, level, method)

@@ -18,12 +18,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from citeproof.bench.grounding.oracle import Oracle, Record
-from citeproof.core.statutes.ua_registry import Registry
 from citeproof.bench.grounding.responses import Cited, Response
+from citeproof.core.statutes.ua_registry import Registry
 
-DOMAINS: tuple[str, ...] = ("civil", "criminal", "criminal_procedure", "civil_procedure",
-                            "labour", "admin_offences", "family", "land",
-                            "commercial_procedure", "admin_procedure")
+DOMAINS: tuple[str, ...] = (
+    "civil",
+    "criminal",
+    "criminal_procedure",
+    "civil_procedure",
+    "labour",
+    "admin_offences",
+    "family",
+    "land",
+    "commercial_procedure",
+    "admin_procedure",
+)
 CROSS: tuple[str, ...] = ("constitution", "civil_procedure", "admin_procedure")
 
 
@@ -34,15 +43,18 @@ class Population:
     articles: dict[str, tuple[str, ...]]
     weights: dict[str, np.ndarray]
 
-    def draw(self, domain: str, size: int, rng: np.random.Generator,
-             bias: float = 1.0) -> list[str]:
+    def draw(self, domain: str, size: int, rng: np.random.Generator, bias: float = 1.0) -> list[str]:
         w = self.weights[domain] ** bias
         picks = rng.choice(len(w), size=size, p=w / w.sum())
         return [self.articles[domain][i] for i in picks]
 
 
-def population(registry: Registry, rng: np.random.Generator, alpha: float = 1.1,
-               domains: tuple[str, ...] = DOMAINS + CROSS) -> Population:
+def population(
+    registry: Registry,
+    rng: np.random.Generator,
+    alpha: float = 1.1,
+    domains: tuple[str, ...] = DOMAINS + CROSS,
+) -> Population:
     arts, weights = {}, {}
     for code_id in dict.fromkeys(domains):
         code = registry.code(code_id)
@@ -64,8 +76,9 @@ class GraphConfig:
     domains: tuple[str, ...] = DOMAINS
 
 
-def simulate_oracle(pop: Population, rng: np.random.Generator, config: GraphConfig,
-                    name: str = "simulated") -> Oracle:
+def simulate_oracle(
+    pop: Population, rng: np.random.Generator, config: GraphConfig, name: str = "simulated"
+) -> Oracle:
     """A heavy-tailed citation graph of ``config.decisions`` decisions."""
     n = config.decisions
     dom_idx = rng.integers(0, len(config.domains), n)
@@ -79,8 +92,10 @@ def simulate_oracle(pop: Population, rng: np.random.Generator, config: GraphConf
         where = np.flatnonzero(codes == code)
         articles[where] = pop.draw(str(code), where.size, rng)
     dates = [_date(config.years[0], int(d)) for d in days]
-    records = (Record(f"d{d}", str(c), str(a), dates[d], config.domains[dom_idx[d]])
-               for d, c, a in zip(rec_dec.tolist(), codes, articles, strict=True))
+    records = (
+        Record(f"d{d}", str(c), str(a), dates[d], config.domains[dom_idx[d]])
+        for d, c, a in zip(rec_dec.tolist(), codes, articles, strict=True)
+    )
     return Oracle.from_records(name, records)
 
 
@@ -108,23 +123,28 @@ SYSTEMS: tuple[SystemProfile, ...] = (
 )
 
 
-def simulate_responses(registry: Registry, pop: Population, rng: np.random.Generator,
-                       queries: int = 100, systems: tuple[SystemProfile, ...] = SYSTEMS,
-                       domains: tuple[str, ...] = DOMAINS,
-                       date: str = "2025-06-01") -> tuple[Response, ...]:
+def simulate_responses(
+    registry: Registry,
+    pop: Population,
+    rng: np.random.Generator,
+    queries: int = 100,
+    systems: tuple[SystemProfile, ...] = SYSTEMS,
+    domains: tuple[str, ...] = DOMAINS,
+    date: str = "2025-06-01",
+) -> tuple[Response, ...]:
     """Every system answers the same ``queries`` (each with a domain)."""
     q_domains = [domains[i] for i in rng.integers(0, len(domains), queries)]
     out = []
     for profile in systems:
         for q, domain in enumerate(q_domains):
-            cites = tuple(_cite(registry, pop, rng, profile, domain)
-                          for _ in range(profile.cites))
+            cites = tuple(_cite(registry, pop, rng, profile, domain) for _ in range(profile.cites))
             out.append(Response(profile.name, f"q{q}", cites, domain, date))
     return tuple(out)
 
 
-def _cite(registry: Registry, pop: Population, rng: np.random.Generator,
-          profile: SystemProfile, domain: str) -> Cited:
+def _cite(
+    registry: Registry, pop: Population, rng: np.random.Generator, profile: SystemProfile, domain: str
+) -> Cited:
     code = registry.codes[domain]
     u = rng.random()
     if u < profile.fabricate:

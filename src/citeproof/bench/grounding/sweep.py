@@ -40,9 +40,14 @@ class SweepPoint:
     analytic: tuple[float, ...]
 
     def to_dict(self, systems: tuple[str, ...]) -> dict[str, object]:
-        return {"fraction": self.fraction, "mode": str(self.mode), "records": self.records,
-                "decisions": self.decisions, "cg": dict(zip(systems, self.cg, strict=True)),
-                "analytic": dict(zip(systems, self.analytic, strict=True))}
+        return {
+            "fraction": self.fraction,
+            "mode": str(self.mode),
+            "records": self.records,
+            "decisions": self.decisions,
+            "cg": dict(zip(systems, self.cg, strict=True)),
+            "analytic": dict(zip(systems, self.analytic, strict=True)),
+        }
 
 
 def subsample(oracle: Oracle, p: float, mode: Mode, rng: np.random.Generator) -> Oracle:
@@ -51,9 +56,14 @@ def subsample(oracle: Oracle, p: float, mode: Mode, rng: np.random.Generator) ->
     return oracle.subsample_decisions(p, rng)
 
 
-def sweep(oracle: Oracle, table: CitationTable, rng: np.random.Generator,
-          fractions: tuple[float, ...] = FRACTIONS, mode: Mode = Mode.RECORDS,
-          repeats: int = 1) -> tuple[SweepPoint, ...]:
+def sweep(
+    oracle: Oracle,
+    table: CitationTable,
+    rng: np.random.Generator,
+    fractions: tuple[float, ...] = FRACTIONS,
+    mode: Mode = Mode.RECORDS,
+    repeats: int = 1,
+) -> tuple[SweepPoint, ...]:
     """CG per system at each fraction (mean over ``repeats`` draws) and its expectation."""
     counts = oracle.record_counts() if mode is Mode.RECORDS else oracle.decision_counts()
     points = []
@@ -66,9 +76,16 @@ def sweep(oracle: Oracle, table: CitationTable, rng: np.random.Generator,
             recs.append(snap.records)
             decs.append(snap.decisions)
         expected = system_means(table, analytic_response_cg(table, counts, p))
-        points.append(SweepPoint(p, mode, float(np.mean(recs)), float(np.mean(decs)),
-                                 tuple(np.mean(cgs, axis=0).tolist()),
-                                 tuple(expected.tolist())))
+        points.append(
+            SweepPoint(
+                p,
+                mode,
+                float(np.mean(recs)),
+                float(np.mean(decs)),
+                tuple(np.mean(cgs, axis=0).tolist()),
+                tuple(expected.tolist()),
+            )
+        )
     return tuple(points)
 
 
@@ -77,15 +94,15 @@ def max_deviation(points: tuple[SweepPoint, ...]) -> float:
     return max(abs(e - a) for pt in points for e, a in zip(pt.cg, pt.analytic, strict=True))
 
 
-def thresholds(points: tuple[SweepPoint, ...], full: tuple[float, ...],
-               tolerances: tuple[float, ...] = TOLERANCES) -> dict[float, float | None]:
+def thresholds(
+    points: tuple[SweepPoint, ...], full: tuple[float, ...], tolerances: tuple[float, ...] = TOLERANCES
+) -> dict[float, float | None]:
     """Per tolerance: the smallest record count from which on every system stays
     within the tolerance of its full-coverage CG (None if no sweep point does)."""
     ordered = sorted(points, key=lambda pt: pt.records)
     out: dict[float, float | None] = {}
     for tol in tolerances:
-        ok = [all(abs(c - f) <= tol for c, f in zip(pt.cg, full, strict=True))
-              for pt in ordered]
+        ok = [all(abs(c - f) <= tol for c, f in zip(pt.cg, full, strict=True)) for pt in ordered]
         first = next((i for i in range(len(ok)) if all(ok[i:])), None)
         out[tol] = ordered[first].records if first is not None else None
     return out

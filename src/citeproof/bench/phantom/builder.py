@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from citeproof.library.sqlite import SQLiteLibrary
 from citeproof.bench.phantom.injections import inside_targets
 from citeproof.bench.phantom.judicial import judicial_excerpt, judicial_kinds
 from citeproof.bench.phantom.schema import KINDS, Excerpt
 from citeproof.bench.phantom.sources import catalog_cases, full_text_cases, real_citations
 from citeproof.bench.phantom.templated import Pools, templated_excerpt
+from citeproof.library.sqlite import SQLiteLibrary
 
 DATASET_VERSION = "citeproof-phantom-1.4"
 # LePhantomCite does not publish per-kind proportions we could read; injected kinds are
@@ -35,8 +35,9 @@ class BuildConfig:
     source_opinions: int | None = None  # opinions scanned for real citations (None: all)
 
 
-def load_pools(library: SQLiteLibrary, config: BuildConfig,
-               progress: Callable[[str], None] | None = None) -> tuple[Pools, list]:  # type: ignore[type-arg]
+def load_pools(
+    library: SQLiteLibrary, config: BuildConfig, progress: Callable[[str], None] | None = None
+) -> tuple[Pools, list]:  # type: ignore[type-arg]
     say = progress or (lambda _m: None)
     say("reading full-text opinions")
     fulltext = full_text_cases(library)
@@ -45,15 +46,17 @@ def load_pools(library: SQLiteLibrary, config: BuildConfig,
     ids = [r[0] for r in library.conn.execute("SELECT case_id FROM opinions ORDER BY case_id")]
     if config.source_opinions is not None:
         rng = np.random.default_rng(config.seed)
-        ids = sorted(str(i) for i in rng.choice(ids, size=min(len(ids), config.source_opinions),
-                                                 replace=False))
+        ids = sorted(
+            str(i) for i in rng.choice(ids, size=min(len(ids), config.source_opinions), replace=False)
+        )
     say(f"reading citations in {len(ids)} opinions")
     distractors, judicial = real_citations(library, ids)
     return Pools(fulltext, catalog, distractors, inside_targets(library)), judicial
 
 
-def build(library: SQLiteLibrary, config: BuildConfig,
-          progress: Callable[[str], None] | None = None) -> list[Excerpt]:
+def build(
+    library: SQLiteLibrary, config: BuildConfig, progress: Callable[[str], None] | None = None
+) -> list[Excerpt]:
     pools, judicial = load_pools(library, config, progress)
     rng = np.random.default_rng(config.seed)
     n = config.excerpts
@@ -62,8 +65,11 @@ def build(library: SQLiteLibrary, config: BuildConfig,
     kinds_p = np.array(list(KIND_WEIGHTS.values()))
     out = []
     for i in range(n):
-        kinds = [str(k) for k in rng.choice(KINDS, size=1 + int(rng.random() < 0.4),
-                                            p=kinds_p / kinds_p.sum())] if i in injected else []
+        kinds = (
+            [str(k) for k in rng.choice(KINDS, size=1 + int(rng.random() < 0.4), p=kinds_p / kinds_p.sum())]
+            if i in injected
+            else []
+        )
         real = judicial and judicial_kinds(kinds) and rng.random() < config.judicial_fraction
         name = f"cp{i:05d}_{'judicial' if real else 'templated'}.txt"
         if real:
@@ -71,30 +77,44 @@ def build(library: SQLiteLibrary, config: BuildConfig,
             excerpt = judicial_excerpt(name, passage, kinds, pools, library, rng)
         else:
             excerpt = templated_excerpt(name, kinds, pools, library, rng)
-        out.append(replace(excerpt, split="test" if i in test else "train",
-                           meta={**excerpt.meta, "dataset_version": DATASET_VERSION,
-                                 "seed": config.seed}))
+        out.append(
+            replace(
+                excerpt,
+                split="test" if i in test else "train",
+                meta={**excerpt.meta, "dataset_version": DATASET_VERSION, "seed": config.seed},
+            )
+        )
     return out
 
 
-def manifest(excerpts: list[Excerpt], library: SQLiteLibrary, config: BuildConfig
-             ) -> dict[str, Any]:
+def manifest(excerpts: list[Excerpt], library: SQLiteLibrary, config: BuildConfig) -> dict[str, Any]:
     snap = library.snapshot()
     per_split: dict[str, Any] = {}
     for split in ("train", "test"):
         rows = [e for e in excerpts if e.split == split]
         kinds = Counter(g.kind for e in rows for g in e.required)
         roles = Counter(c.role.value for e in rows for c in e.citations)
-        per_split[split] = {"excerpts": len(rows), "with_injections": sum(1 for e in rows
-                                                                          if e.errors),
-                            "hallucinations": dict(kinds), "citations": dict(roles),
-                            "sources": dict(Counter(e.source for e in rows))}
-    return {"dataset_version": DATASET_VERSION, "config": config.__dict__ if hasattr(
-        config, "__dict__") else {f: getattr(config, f) for f in config.__slots__},
-            "kind_weights": KIND_WEIGHTS,
-            "library": {"name": snap.name, "built_at": snap.built_at, "cases": snap.cases,
-                        "opinions_with_text": snap.opinions_with_text},
-            "splits": per_split}
+        per_split[split] = {
+            "excerpts": len(rows),
+            "with_injections": sum(1 for e in rows if e.errors),
+            "hallucinations": dict(kinds),
+            "citations": dict(roles),
+            "sources": dict(Counter(e.source for e in rows)),
+        }
+    return {
+        "dataset_version": DATASET_VERSION,
+        "config": config.__dict__
+        if hasattr(config, "__dict__")
+        else {f: getattr(config, f) for f in config.__slots__},
+        "kind_weights": KIND_WEIGHTS,
+        "library": {
+            "name": snap.name,
+            "built_at": snap.built_at,
+            "cases": snap.cases,
+            "opinions_with_text": snap.opinions_with_text,
+        },
+        "splits": per_split,
+    }
 
 
 def write(excerpts: list[Excerpt], out_dir: Path, info: dict[str, Any]) -> dict[str, Path]:

@@ -9,13 +9,25 @@ import numpy as np
 from citeproof.bench.phantom.injections import Slot
 from citeproof.bench.phantom.schema import GoldCitation, GoldError, Role
 
-QUOTE_LEADS = ("As the court explained,", "The court put it plainly:", "The court observed:",
-               "That principle is settled.", "The reasoning applies here.")
+QUOTE_LEADS = (
+    "As the court explained,",
+    "The court put it plainly:",
+    "The court observed:",
+    "That principle is settled.",
+    "The reasoning applies here.",
+)
 PROPOSITION_SIGNALS = ("See", "See", "See also", "Cf.")
-TRAILING_SIGNALS = {"catalog": ("See also", "Accord", "See generally"),
-                    "distractor": ("See also", "Accord", "Cf.", "See, e.g.,")}
-HEADINGS = ("ARGUMENT", "I. The governing standard", "II. Application", "STATEMENT OF THE CASE",
-            "B. The authorities support the motion")
+TRAILING_SIGNALS = {
+    "catalog": ("See also", "Accord", "See generally"),
+    "distractor": ("See also", "Accord", "Cf.", "See, e.g.,"),
+}
+HEADINGS = (
+    "ARGUMENT",
+    "I. The governing standard",
+    "II. Application",
+    "STATEMENT OF THE CASE",
+    "B. The authorities support the motion",
+)
 
 
 @dataclass
@@ -33,8 +45,7 @@ class Writer:
         self.length += len(text)
         return start, self.length
 
-    def error(self, fragment: str, kind: str, span: tuple[int, int], optional: bool = False
-              ) -> None:
+    def error(self, fragment: str, kind: str, span: tuple[int, int], optional: bool = False) -> None:
         self.errors.append(GoldError(fragment, kind, span, optional))
 
     @property
@@ -51,8 +62,7 @@ def full_cite(slot: Slot, with_pin: bool = True) -> str:
 def _cite(w: Writer, slot: Slot, cite_kinds: set[str]) -> None:
     text = full_cite(slot)
     span = w.add(text)
-    role = Role.HALLUCINATED if slot.kind else \
-        Role.DISTRACTOR if slot.role == "distractor" else Role.CORRECT
+    role = Role.HALLUCINATED if slot.kind else Role.DISTRACTOR if slot.role == "distractor" else Role.CORRECT
     w.citations.append(GoldCitation(text, span, role, slot.kind, slot.ref.case_id))
     if slot.kind in cite_kinds:
         w.error(text, slot.kind or "", span)
@@ -63,11 +73,11 @@ _CITE_KINDS = {"nonexistent", "name_mismatch", "wrong_pincite"}
 
 def quote_paragraph(w: Writer, slot: Slot, rng: np.random.Generator) -> None:
     assert slot.quote is not None
-    w.add(f"{QUOTE_LEADS[int(rng.integers(len(QUOTE_LEADS)))]} \"")
+    w.add(f'{QUOTE_LEADS[int(rng.integers(len(QUOTE_LEADS)))]} "')
     span = w.add(slot.quote)
     if slot.kind == "misquote":
         w.error(slot.quote, "misquote", span)
-    w.add("\" ")
+    w.add('" ')
     _cite(w, slot, _CITE_KINDS)
     w.add(".")
 
@@ -92,7 +102,7 @@ def trailing_cite(w: Writer, slot: Slot, rng: np.random.Generator) -> None:
 def short_form(w: Writer, slot: Slot, quote: str, pin: int) -> None:
     """A later mention: ``"quote" Name, 359 Ill. App. 3d at 931.`` (optional gold when the
     citation itself was made nonexistent or misnamed)."""
-    w.add(f" The court added: \"{quote}\" ")
+    w.add(f' The court added: "{quote}" ')
     text = f"{slot.short_name}, {slot.ref.volume} {slot.ref.reporter} at {pin}"
     span = w.add(text)
     w.citations.append(GoldCitation(text, span, Role.OTHER, None, slot.ref.case_id))

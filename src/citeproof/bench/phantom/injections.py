@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from citeproof.library.sqlite import SQLiteLibrary
-from citeproof.core.names import compare_names, is_generic
-from citeproof.core.reporter_facts import CLOSED_SERIES_LAST_VOLUME
 from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
 from citeproof.bench.phantom.words import ANTONYM_OF, AUXILIARIES, SYNONYMS
+from citeproof.core.names import compare_names, is_generic
+from citeproof.core.reporter_facts import CLOSED_SERIES_LAST_VOLUME
+from citeproof.library.sqlite import SQLiteLibrary
 
 _WORD = re.compile(r"[A-Za-z]+")
 
@@ -56,15 +56,17 @@ def inside_targets(library: SQLiteLibrary) -> dict[str, list[InsideTarget]]:
         "SELECT ci.volume, ci.reporter, ci.page_num, coalesce(c.last_page, c.last_star_page), "
         "c.id FROM citations ci JOIN cases c ON c.id = ci.case_id WHERE "
         "c.pages_reporter = ci.reporter AND coalesce(c.last_page, c.last_star_page) >= "
-        "ci.page_num + 2 ORDER BY c.id").fetchall()
+        "ci.page_num + 2 ORDER BY c.id"
+    ).fetchall()
     out: dict[str, list[InsideTarget]] = {}
     for volume, reporter, first, last, case_id in rows:
         out.setdefault(reporter, []).append(InsideTarget(volume, reporter, first, last, case_id))
     return out
 
 
-def nonexistent_cite(ref: CaseRef, targets: dict[str, list[InsideTarget]],
-                     library: SQLiteLibrary, rng: np.random.Generator) -> tuple[CaseRef, str]:
+def nonexistent_cite(
+    ref: CaseRef, targets: dict[str, list[InsideTarget]], library: SQLiteLibrary, rng: np.random.Generator
+) -> tuple[CaseRef, str]:
     """Move the cite to a page no case can begin on (inside another case, or a volume
     the series never reached)."""
     if ref.reporter not in targets and ref.reporter in CLOSED_SERIES_LAST_VOLUME:
@@ -72,15 +74,18 @@ def nonexistent_cite(ref: CaseRef, targets: dict[str, list[InsideTarget]],
         return replace(ref, volume=str(volume)), "impossible volume"
     others = [r for r in sorted(targets) if r != ref.reporter]
     order = [ref.reporter] * (ref.reporter in targets) + [
-        others[int(i)] for i in rng.permutation(len(others))]
+        others[int(i)] for i in rng.permutation(len(others))
+    ]
     for reporter in order:
         pool = targets[reporter]
         for _ in range(20):
             t = pool[int(rng.integers(len(pool)))]
             page = int(rng.integers(t.first + 1, t.last))  # strictly inside: a case may begin on `last`
             if t.case_id != ref.case_id and not library.cases_at(t.volume, t.reporter, page):
-                return (replace(ref, volume=t.volume, reporter=t.reporter, page=page),
-                        f"page {page} is inside {t.case_id}")
+                return (
+                    replace(ref, volume=t.volume, reporter=t.reporter, page=page),
+                    f"page {page} is inside {t.case_id}",
+                )
     raise LookupError(f"no page inside a known case for {ref.reporter}")
 
 
@@ -88,8 +93,11 @@ def mismatched_name(ref: CaseRef, names: list[CaseRef], rng: np.random.Generator
     """The name of another real case, sharing no distinctive party with ``ref``."""
     for _ in range(200):
         other = names[int(rng.integers(len(names)))]
-        if other.case_id != ref.case_id and not compare_names(other.name, ref.name).matches \
-                and not compare_names(ref.name, other.name).matches:
+        if (
+            other.case_id != ref.case_id
+            and not compare_names(other.name, ref.name).matches
+            and not compare_names(ref.name, other.name).matches
+        ):
             return other.name
     raise LookupError(f"no mismatching name for {ref.name}")
 
@@ -116,7 +124,7 @@ def misquote(quote: str, rng: np.random.Generator) -> str | None:
         m = swappable[int(i)]
         new = SYNONYMS[m.group().lower()]
         new = new.capitalize() if m.group()[0].isupper() else new
-        out += [quote[cursor:m.start()], new]
+        out += [quote[cursor : m.start()], new]
         cursor = m.end()
     return "".join(out) + quote[cursor:]
 
@@ -128,13 +136,13 @@ def negate(sentence: str) -> str | None:
         if word in ANTONYM_OF:
             new = ANTONYM_OF[word]
             new = new.capitalize() if m.group()[0].isupper() else new
-            return sentence[:m.start()] + new + sentence[m.end():]
+            return sentence[: m.start()] + new + sentence[m.end() :]
     for m in _WORD.finditer(sentence):
         if m.group().lower() in AUXILIARIES:
-            rest = sentence[m.end():]
+            rest = sentence[m.end() :]
             if re.match(r"\s+(?:not|never|no)\b", rest) or "not" in sentence.lower().split():
                 return None
-            return sentence[:m.end()] + " not" + rest
+            return sentence[: m.end()] + " not" + rest
     return None
 
 

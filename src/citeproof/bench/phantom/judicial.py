@@ -7,12 +7,12 @@ import re
 
 import numpy as np
 
-from citeproof.library.sqlite import SQLiteLibrary
-from citeproof.core.models import Citation, CiteForm
 from citeproof.bench.phantom.injections import mismatched_name, nonexistent_cite
 from citeproof.bench.phantom.schema import Excerpt, GoldCitation, GoldError, Role
 from citeproof.bench.phantom.sources import CaseRef, JudicialPassage, in_library, is_out_of_coverage
 from citeproof.bench.phantom.templated import Pools
+from citeproof.core.models import Citation, CiteForm
+from citeproof.library.sqlite import SQLiteLibrary
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 _CITE_HEAD = re.compile(r"(\d+)(\s+.+?\s+)(\d+)")
@@ -47,8 +47,14 @@ def _apply(text: str, edits: list[Edit]) -> str:
     return text
 
 
-def _nonexistent_edits(text: str, c: Citation, later: list[Citation], pools: Pools,
-                       library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:
+def _nonexistent_edits(
+    text: str,
+    c: Citation,
+    later: list[Citation],
+    pools: Pools,
+    library: SQLiteLibrary,
+    rng: np.random.Generator,
+) -> list[Edit]:
     ref = CaseRef("", c.case_name or "", c.volume or "", c.reporter or "", int(c.page or 0), "")
     new, _ = nonexistent_cite(ref, pools.targets, library, rng)
     head = _FULL_HEAD.match(text, c.span.start)
@@ -56,10 +62,11 @@ def _nonexistent_edits(text: str, c: Citation, later: list[Citation], pools: Poo
     reporter = head.group(2) if new.reporter == c.reporter else f" {new.reporter} "
     edits = [(c.span.start, head.end(), f"{new.volume}{reporter}{new.page}")]
     for s in later:  # short forms of the same cite: "410 U.S. at 153"
-        m = _CITE_HEAD.match(text, s.span.start) or re.match(r"(\d+)(\s+.+?\s+)", text[s.span.start:])
+        m = _CITE_HEAD.match(text, s.span.start) or re.match(r"(\d+)(\s+.+?\s+)", text[s.span.start :])
         if m is not None and s.form is CiteForm.SHORT:
-            edits.append((s.span.start, s.span.start + len(m.group(1)) + len(m.group(2)),
-                          f"{new.volume}{reporter}"))
+            edits.append(
+                (s.span.start, s.span.start + len(m.group(1)) + len(m.group(2)), f"{new.volume}{reporter}")
+            )
     return edits
 
 
@@ -74,12 +81,19 @@ def _name_edits(text: str, c: Citation, pools: Pools, rng: np.random.Generator) 
     return edits
 
 
-def judicial_excerpt(filename: str, passage: JudicialPassage, kinds: list[str], pools: Pools,
-                     library: SQLiteLibrary, rng: np.random.Generator) -> Excerpt:
+def judicial_excerpt(
+    filename: str,
+    passage: JudicialPassage,
+    kinds: list[str],
+    pools: Pools,
+    library: SQLiteLibrary,
+    rng: np.random.Generator,
+) -> Excerpt:
     text, cites = passage.text, list(passage.citations)
     roles = [_role(c, library) for c in cites]
-    open_ = [i for i, c in enumerate(cites) if roles[i] is Role.CORRECT and c.case_name_span
-             and not c.parallel_ids]
+    open_ = [
+        i for i, c in enumerate(cites) if roles[i] is Role.CORRECT and c.case_name_span and not c.parallel_ids
+    ]
     injected: dict[int, str] = {}
     edits: list[Edit] = []
     for kind in kinds:
@@ -89,19 +103,29 @@ def judicial_excerpt(filename: str, passage: JudicialPassage, kinds: list[str], 
         i = free[int(rng.integers(len(free)))]
         c = cites[i]
         later = [s for s in cites if s.span.start > c.span.end and s.antecedent_id == c.id]
-        edits += _nonexistent_edits(text, c, later, pools, library, rng) \
-            if kind == "nonexistent" else _name_edits(text, c, pools, rng)
+        edits += (
+            _nonexistent_edits(text, c, later, pools, library, rng)
+            if kind == "nonexistent"
+            else _name_edits(text, c, pools, rng)
+        )
         injected[i] = kind
     return _gold(filename, passage, text, cites, roles, injected, edits)
 
 
-def _gold(filename: str, passage: JudicialPassage, text: str, cites: list[Citation],
-          roles: list[Role], injected: dict[int, str], edits: list[Edit]) -> Excerpt:
+def _gold(
+    filename: str,
+    passage: JudicialPassage,
+    text: str,
+    cites: list[Citation],
+    roles: list[Role],
+    injected: dict[int, str],
+    edits: list[Edit],
+) -> Excerpt:
     out = _apply(text, edits)
     citations, errors = [], []
     for i, c in enumerate(cites):
         span = (_map(_start(c), edits), _map(c.span.end, edits))
-        fragment = out[span[0]:span[1]]
+        fragment = out[span[0] : span[1]]
         kind = injected.get(i)
         antecedent = next((j for j, a in enumerate(cites) if a.id == c.antecedent_id), None)
         inherited = injected.get(antecedent) if antecedent is not None else None
@@ -111,8 +135,9 @@ def _gold(filename: str, passage: JudicialPassage, text: str, cites: list[Citati
             errors.append(GoldError(fragment, kind, span))
         elif inherited and c.form is not CiteForm.FULL:
             errors.append(GoldError(fragment, inherited, span, optional=True))
-    return Excerpt(filename, out, tuple(errors), tuple(citations), source="judicial",
-                   meta={"opinion": passage.case_id})
+    return Excerpt(
+        filename, out, tuple(errors), tuple(citations), source="judicial", meta={"opinion": passage.case_id}
+    )
 
 
 def judicial_kinds(kinds: list[str]) -> bool:

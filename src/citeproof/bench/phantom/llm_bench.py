@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
+from citeproof.bench.phantom.llm_systems import AgentDetector, RulesDetector, SingleCallDetector
 from citeproof.bench.systems import Detection, Detector
 from citeproof.core.protocols import Library
 from citeproof.library import loopback
@@ -25,7 +26,6 @@ from citeproof.llm.agent import DEFAULT_BUDGET
 from citeproof.llm.client import ChatClient, LLMConfig
 from citeproof.llm.judge import LLMJudge
 from citeproof.llm.scripted import completion
-from citeproof.bench.phantom.llm_systems import AgentDetector, RulesDetector, SingleCallDetector
 
 SCRIPTED = "scripted"
 KINDS = ("rules+judge", "single-call", "agent")
@@ -86,15 +86,14 @@ class Closing:
 def open_client(model: str | None, options: LLMOptions) -> tuple[ChatClient, ScriptedServer | None]:
     if model == SCRIPTED:
         server = ScriptedServer()
-        return ChatClient(LLMConfig(model=SCRIPTED, base_url=server.base_url,
-                                    cache_path="off")), server
-    config = LLMConfig.load(file=options.llm_config, model=model or options.model,
-                            base_url=options.base_url)
+        return ChatClient(LLMConfig(model=SCRIPTED, base_url=server.base_url, cache_path="off")), server
+    config = LLMConfig.load(file=options.llm_config, model=model or options.model, base_url=options.base_url)
     return ChatClient(config), None
 
 
-def make_llm_detector(kind: str, model: str | None, library: Library,
-                      options: LLMOptions = LLMOptions()) -> Closing:
+def make_llm_detector(
+    kind: str, model: str | None, library: Library, options: LLMOptions = LLMOptions()
+) -> Closing:
     """``kind`` in `KINDS`; ``model`` None for the configured one, or ``"scripted"``."""
     client, server = open_client(model, options)
     inner: Any
@@ -114,8 +113,10 @@ def make_llm_detector(kind: str, model: str | None, library: Library,
 
 def factory(kind: str, model: str | None = None) -> Callable[..., Detector]:
     """A registry factory: ``factory(library, **LLMOptions fields)``."""
+
     def build(library: Library, **options: Any) -> Detector:
         return make_llm_detector(kind, model, library, LLMOptions(**options))
+
     return build
 
 
@@ -132,4 +133,5 @@ def register() -> None:
 def _family(kind: str) -> Callable[[str], Callable[..., Detector]]:
     def make(model: str) -> Callable[..., Detector]:
         return factory(kind, model)
+
     return make

@@ -14,10 +14,18 @@ from citeproof.bench.phantom.schema import KINDS, Excerpt, excerpt_from_json
 
 _LIST_FIELDS = ("citations_in_segment", "list_hallucinations", "list_hallucination_types")
 # Published type labels → our kinds, by the first keyword found in the label.
-_KIND_WORDS = (("pin", "wrong_pincite"), ("quot", "misquote"), ("name", "name_mismatch"),
-               ("exist", "nonexistent"), ("fabricat", "nonexistent"), ("fake", "nonexistent"),
-               ("represent", "misrepresentation"), ("support", "misrepresentation"),
-               ("content", "misrepresentation"), ("proposition", "misrepresentation"))
+_KIND_WORDS = (
+    ("pin", "wrong_pincite"),
+    ("quot", "misquote"),
+    ("name", "name_mismatch"),
+    ("exist", "nonexistent"),
+    ("fabricat", "nonexistent"),
+    ("fake", "nonexistent"),
+    ("represent", "misrepresentation"),
+    ("support", "misrepresentation"),
+    ("content", "misrepresentation"),
+    ("proposition", "misrepresentation"),
+)
 
 
 def kind_of(label: str) -> str:
@@ -57,8 +65,7 @@ def normalise_row(row: dict[str, Any], default_split: str = "test") -> Excerpt:
 def _rows(path: Path) -> list[dict[str, Any]]:
     suffix = path.suffix.lower()
     if suffix == ".jsonl":
-        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-                if line.strip()]
+        return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     if suffix == ".json":
         data = json.loads(path.read_text(encoding="utf-8"))
         return data if isinstance(data, list) else list(data.get("data") or data.get("rows"))
@@ -78,9 +85,15 @@ def load(path: str | Path, split: str | None = None) -> list[Excerpt]:
     path = Path(path)
     if path.is_dir():
         wanted = path / f"{split or 'test'}.jsonl"
-        files = [wanted] if wanted.exists() else sorted(
-            p for p in path.iterdir() if p.suffix in {".jsonl", ".json", ".csv", ".parquet"}
-            and p.name != "manifest.json")
+        files = (
+            [wanted]
+            if wanted.exists()
+            else sorted(
+                p
+                for p in path.iterdir()
+                if p.suffix in {".jsonl", ".json", ".csv", ".parquet"} and p.name != "manifest.json"
+            )
+        )
     else:
         files = [path]
     out = []

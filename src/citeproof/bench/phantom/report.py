@@ -6,30 +6,48 @@ import math
 from pathlib import Path
 from typing import Any
 
-from citeproof.core.stats import Estimate
 from citeproof.bench.phantom.schema import KINDS
+from citeproof.core.stats import Estimate
 
 # Published on LePhantomCite's own 390-excerpt test split (P / R / F1, %), as quoted in
 # citeproof issue 3; per-kind recall was not given row by row.
 PUBLISHED = (
-    ("GPT-5 agent", 40.8, 84.4, 55.0), ("Claude Code (Opus)", 76.1, 62.8, 68.8),
-    ("Gemini 2.5 Flash agent", 16.9, 66.9, 27.0), ("Qwen3-8B agent", 12.0, 41.1, 18.6),
+    ("GPT-5 agent", 40.8, 84.4, 55.0),
+    ("Claude Code (Opus)", 76.1, 62.8, 68.8),
+    ("Gemini 2.5 Flash agent", 16.9, 66.9, 27.0),
+    ("Qwen3-8B agent", 12.0, 41.1, 18.6),
 )
-TARGETS = {"precision": 0.90, "recall": 0.85, "recall_nonexistent": 0.98,
-           "recall_name_mismatch": 0.98, "recall_misquote": 0.95,
-           "recall_wrong_pincite": 0.85, "flag_rate_distractor": 0.01}
-_KIND_LABEL = {"nonexistent": "nonexist.", "name_mismatch": "name", "wrong_pincite": "pincite",
-               "misquote": "misquote", "misrepresentation": "misrep."}
+TARGETS = {
+    "precision": 0.90,
+    "recall": 0.85,
+    "recall_nonexistent": 0.98,
+    "recall_name_mismatch": 0.98,
+    "recall_misquote": 0.95,
+    "recall_wrong_pincite": 0.85,
+    "flag_rate_distractor": 0.01,
+}
+_KIND_LABEL = {
+    "nonexistent": "nonexist.",
+    "name_mismatch": "name",
+    "wrong_pincite": "pincite",
+    "misquote": "misquote",
+    "misrepresentation": "misrep.",
+}
 
 
-def report_json(system: str, dataset: str, summary: dict[str, Estimate],
-                extra: dict[str, Any]) -> dict[str, Any]:
-    return {"system": system, "dataset": dataset,
-            "metrics": {k: v.to_dict() for k, v in summary.items()},
-            "targets": {k: {"target": t, "met": _met(k, summary.get(k), t)}
-                        for k, t in TARGETS.items()},
-            "published": [dict(zip(("system", "precision", "recall", "f1"), row, strict=True))
-                          for row in PUBLISHED], **extra}
+def report_json(
+    system: str, dataset: str, summary: dict[str, Estimate], extra: dict[str, Any]
+) -> dict[str, Any]:
+    return {
+        "system": system,
+        "dataset": dataset,
+        "metrics": {k: v.to_dict() for k, v in summary.items()},
+        "targets": {k: {"target": t, "met": _met(k, summary.get(k), t)} for k, t in TARGETS.items()},
+        "published": [
+            dict(zip(("system", "precision", "recall", "f1"), row, strict=True)) for row in PUBLISHED
+        ],
+        **extra,
+    }
 
 
 def _met(key: str, est: Estimate | None, target: float) -> bool | None:
@@ -52,18 +70,24 @@ def markdown(system: str, dataset: str, summary: dict[str, Estimate]) -> str:
     lines = [head, "|" + " --- |" * (head.count("|") - 1)]
     secs = summary.get("seconds_per_excerpt")
     per_kind = " | ".join(_pct(summary.get(f"recall_{k}")) for k in KINDS)
-    lines.append(f"| **{system}** (measured) | {dataset} | {_pct(summary['precision'])} | "
-                 f"{_pct(summary['recall'])} | {_pct(summary['f1'])} | {per_kind} | "
-                 f"{_pct(summary.get('flag_rate_distractor'))} | "
-                 f"{f'{secs.value:.2f}' if secs and secs.n else 'n/a'} |")
+    lines.append(
+        f"| **{system}** (measured) | {dataset} | {_pct(summary['precision'])} | "
+        f"{_pct(summary['recall'])} | {_pct(summary['f1'])} | {per_kind} | "
+        f"{_pct(summary.get('flag_rate_distractor'))} | "
+        f"{f'{secs.value:.2f}' if secs and secs.n else 'n/a'} |"
+    )
     blanks = " | ".join("–" for _ in KINDS)
     for name, p, r, f in PUBLISHED:
-        lines.append(f"| {name} (published) | LePhantomCite test, 390 excerpts | {p} | {r} | "
-                     f"{f} | {blanks} | – | – |")
-    lines += ["", "Percentages; measured rows give [95% bootstrap interval over excerpts] and "
-              "n (predictions for P, gold fragments for R, citations for FP). Published rows "
-              "were measured by their authors on their own data, not on ours: compare with "
-              "care."]
+        lines.append(
+            f"| {name} (published) | LePhantomCite test, 390 excerpts | {p} | {r} | {f} | {blanks} | – | – |"
+        )
+    lines += [
+        "",
+        "Percentages; measured rows give [95% bootstrap interval over excerpts] and "
+        "n (predictions for P, gold fragments for R, citations for FP). Published rows "
+        "were measured by their authors on their own data, not on ours: compare with "
+        "care.",
+    ]
     return "\n".join(lines) + "\n"
 
 

@@ -8,10 +8,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from citeproof.core.stats import Estimate
-from citeproof.bench.systems import Detection, Detector
 from citeproof.bench.phantom.schema import Excerpt
 from citeproof.bench.phantom.scorer import ExcerptScore, score_excerpt, summarise
+from citeproof.bench.systems import Detection, Detector
+from citeproof.core.stats import Estimate
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,14 +27,22 @@ class Prediction:
 
     def to_json(self) -> dict[str, Any]:
         c = self.detection
-        return {"filename": self.filename, "fragments": list(self.fragments),
-                "seconds": c.seconds, "calls": c.calls, "prompt_tokens": c.prompt_tokens,
-                "completion_tokens": c.completion_tokens, "steps": c.steps,
-                "repeats": c.repeats, "exhausted": c.exhausted}
+        return {
+            "filename": self.filename,
+            "fragments": list(self.fragments),
+            "seconds": c.seconds,
+            "calls": c.calls,
+            "prompt_tokens": c.prompt_tokens,
+            "completion_tokens": c.completion_tokens,
+            "steps": c.steps,
+            "repeats": c.repeats,
+            "exhausted": c.exhausted,
+        }
 
 
-def run(detector: Detector, excerpts: Sequence[Excerpt],
-        progress: Callable[[int, int], None] | None = None) -> list[Prediction]:
+def run(
+    detector: Detector, excerpts: Sequence[Excerpt], progress: Callable[[int, int], None] | None = None
+) -> list[Prediction]:
     out = []
     for n, e in enumerate(excerpts, 1):
         d = detector.detect(e.text)
@@ -57,17 +65,27 @@ def read_predictions(path: Path) -> list[Prediction]:
             continue
         row = json.loads(line)
         fragments = row.get("fragments", row.get("predictions", row.get("list_hallucinations")))
-        out.append(Prediction(str(row["filename"]), Detection(
-            tuple(str(f) for f in fragments or ()), calls=int(row.get("calls", 0)),
-            prompt_tokens=int(row.get("prompt_tokens", 0)),
-            completion_tokens=int(row.get("completion_tokens", 0)),
-            steps=int(row.get("steps", 0)), seconds=float(row.get("seconds", 0.0)),
-            repeats=int(row.get("repeats", 0)), exhausted=bool(row.get("exhausted", False)))))
+        out.append(
+            Prediction(
+                str(row["filename"]),
+                Detection(
+                    tuple(str(f) for f in fragments or ()),
+                    calls=int(row.get("calls", 0)),
+                    prompt_tokens=int(row.get("prompt_tokens", 0)),
+                    completion_tokens=int(row.get("completion_tokens", 0)),
+                    steps=int(row.get("steps", 0)),
+                    seconds=float(row.get("seconds", 0.0)),
+                    repeats=int(row.get("repeats", 0)),
+                    exhausted=bool(row.get("exhausted", False)),
+                ),
+            )
+        )
     return out
 
 
-def evaluate(excerpts: Sequence[Excerpt], predictions: Sequence[Prediction], seed: int
-             ) -> tuple[dict[str, Estimate], list[ExcerptScore]]:
+def evaluate(
+    excerpts: Sequence[Excerpt], predictions: Sequence[Prediction], seed: int
+) -> tuple[dict[str, Estimate], list[ExcerptScore]]:
     """Score every excerpt (a missing prediction is an empty one) and aggregate."""
     by_name = {p.filename: p for p in predictions}
     scores, costs = [], []

@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from citeproof.core.stats import NAN, Estimate, bootstrap, bootstrap_statistic, ratio_bootstrap
 from citeproof.bench.phantom.schema import KINDS, Excerpt, Role
 from citeproof.bench.systems import Detection
+from citeproof.core.stats import NAN, Estimate, bootstrap, bootstrap_statistic, ratio_bootstrap
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
 _EDGE = " \t\n\"'.,;:()[]"
@@ -75,13 +75,20 @@ def score_excerpt(excerpt: Excerpt, fragments: Sequence[str]) -> ExcerptScore:
         i = roles.index(cit.role)
         role_total[i] += 1
         role_flagged[i] += int(any(fragments_match(p, cit.text) for p in preds))
-    return ExcerptScore(excerpt.filename, len(preds), matched_preds, sum(counted),
-                        sum(h for h, c in zip(hit, counted, strict=True) if c),
-                        tuple(kind_gold), tuple(kind_hit), tuple(role_total), tuple(role_flagged))
+    return ExcerptScore(
+        excerpt.filename,
+        len(preds),
+        matched_preds,
+        sum(counted),
+        sum(h for h, c in zip(hit, counted, strict=True) if c),
+        tuple(kind_gold),
+        tuple(kind_hit),
+        tuple(role_total),
+        tuple(role_flagged),
+    )
 
 
-def ratio(num: Sequence[float], den: Sequence[float], seed: int,
-          resamples: int = 2000) -> Estimate:
+def ratio(num: Sequence[float], den: Sequence[float], seed: int, resamples: int = 2000) -> Estimate:
     """sum(num) / sum(den) with a bootstrap over the excerpts whose denominator is > 0.
 
     ``n`` is the denominator (items: predictions, gold fragments, citations); NaN when 0.
@@ -92,14 +99,21 @@ def ratio(num: Sequence[float], den: Sequence[float], seed: int,
     if denom.size == 0:
         return Estimate(NAN, 0, NAN, NAN, "bootstrap over excerpts")
     est = ratio_bootstrap(numer, denom, seed, resamples)
-    return replace(est, n=int(denom.sum()),
-                   method=f"bootstrap over {denom.size} excerpts (B={resamples}, seed={seed})")
+    return replace(
+        est, n=int(denom.sum()), method=f"bootstrap over {denom.size} excerpts (B={resamples}, seed={seed})"
+    )
 
 
 def f1(scores: Sequence[ExcerptScore], seed: int, resamples: int = 2000) -> Estimate:
     """Harmonic mean of micro precision and recall, bootstrapped over excerpts."""
-    rows = np.array([(s.matched_predictions, s.predictions, s.matched_gold, s.gold)
-                     for s in scores if s.predictions or s.gold], dtype=float).reshape(-1, 4)
+    rows = np.array(
+        [
+            (s.matched_predictions, s.predictions, s.matched_gold, s.gold)
+            for s in scores
+            if s.predictions or s.gold
+        ],
+        dtype=float,
+    ).reshape(-1, 4)
     if rows.shape[0] == 0 or rows[:, 1].sum() == 0 or rows[:, 3].sum() == 0:
         return Estimate(NAN, rows.shape[0], NAN, NAN, "bootstrap over excerpts")
 
@@ -110,37 +124,42 @@ def f1(scores: Sequence[ExcerptScore], seed: int, resamples: int = 2000) -> Esti
             out = np.where(p + rec > 0, 2 * p * rec / (p + rec), 0.0)
         return np.nan_to_num(out, nan=0.0)
 
-    return bootstrap_statistic(stat, rows.shape[0], seed, resamples, method=(
-        f"bootstrap over {rows.shape[0]} excerpts (B={resamples}, seed={seed})"))
+    return bootstrap_statistic(
+        stat,
+        rows.shape[0],
+        seed,
+        resamples,
+        method=(f"bootstrap over {rows.shape[0]} excerpts (B={resamples}, seed={seed})"),
+    )
 
 
 def mean(values: Sequence[float], seed: int, resamples: int = 2000) -> Estimate:
     est = bootstrap(values, seed, resamples)
-    return replace(est, method=f"bootstrap over {len(values)} excerpts (B={resamples}, "
-                               f"seed={seed})")
+    return replace(est, method=f"bootstrap over {len(values)} excerpts (B={resamples}, seed={seed})")
 
 
-def summarise(scores: Sequence[ExcerptScore], costs: Sequence[Detection] = (),
-              seed: int = 0) -> dict[str, Estimate]:
+def summarise(
+    scores: Sequence[ExcerptScore], costs: Sequence[Detection] = (), seed: int = 0
+) -> dict[str, Estimate]:
     """Every figure of a run, each an :class:`Estimate` (NaN with n = 0 when undefined)."""
     out = {
-        "precision": ratio([s.matched_predictions for s in scores],
-                           [s.predictions for s in scores], seed),
+        "precision": ratio([s.matched_predictions for s in scores], [s.predictions for s in scores], seed),
         "recall": ratio([s.matched_gold for s in scores], [s.gold for s in scores], seed),
         "f1": f1(scores, seed),
     }
     for i, kind in enumerate(KINDS):
-        out[f"recall_{kind}"] = ratio([s.kind_hit[i] for s in scores],
-                                      [s.kind_gold[i] for s in scores], seed)
+        out[f"recall_{kind}"] = ratio([s.kind_hit[i] for s in scores], [s.kind_gold[i] for s in scores], seed)
     for i, role in enumerate(Role):
-        out[f"flag_rate_{role.value}"] = ratio([s.role_flagged[i] for s in scores],
-                                               [s.role_total[i] for s in scores], seed)
+        out[f"flag_rate_{role.value}"] = ratio(
+            [s.role_flagged[i] for s in scores], [s.role_total[i] for s in scores], seed
+        )
     if costs:
         for name in ("seconds", "calls", "prompt_tokens", "completion_tokens", "steps"):
             out[f"{name}_per_excerpt"] = mean([float(getattr(c, name)) for c in costs], seed)
         # agents: share of requested actions that repeated an earlier one (n = actions),
         # and share of excerpts that ended at the step budget (n = excerpts)
-        out["repeated_action_rate"] = ratio([c.repeats for c in costs],
-                                            [c.steps + c.repeats for c in costs], seed)
+        out["repeated_action_rate"] = ratio(
+            [c.repeats for c in costs], [c.steps + c.repeats for c in costs], seed
+        )
         out["budget_exhausted_rate"] = mean([float(c.exhausted) for c in costs], seed)
     return out

@@ -13,19 +13,21 @@ from dataclasses import dataclass
 
 from citeproof.core.context import Sentences, year_paren_after
 from citeproof.core.extract import extract_citations, paragraphs
-from citeproof.library.sqlite import SQLiteLibrary
 from citeproof.core.models import Citation, CitationType, CiteForm, Coverage, Opinion, ResolutionStatus
 from citeproof.core.names import compare_names, distinctive_parties
 from citeproof.core.read import document_from_text
 from citeproof.core.resolve import resolve
+from citeproof.library.sqlite import SQLiteLibrary
 
 _NOTES = re.compile(r"\n\s*(?:NOTES|FOOTNOTES|Footnotes)\s*\n")
 _BAD_SENTENCE = re.compile(r"[0-9§\"“”\[\]()*;:_/]|\b(?:v|Id|id|supra|See|U\.S|Cf)\b|\.\S")
 _WORD = r"(?:[A-Z][A-Za-z.,'’&\-]*|of|the|and|for|de|ex|rel\.|&)"
 _CLEAN_NAME = re.compile(rf"{_WORD}(?: {_WORD}){{0,7}} v\. {_WORD}(?: {_WORD}){{0,9}}")
-_COUNSEL = re.compile(r"\bfor (?:the )?(?:appellants?|appellees?|petitioners?|respondents?|"
-                      r"plaintiffs?|defendants?|People|State|Commonwealth|Government)\b|"
-                      r"\b(?:JUSTICE|Justice|JUDGE|delivered|Attorneys?)\b")
+_COUNSEL = re.compile(
+    r"\bfor (?:the )?(?:appellants?|appellees?|petitioners?|respondents?|"
+    r"plaintiffs?|defendants?|People|State|Commonwealth|Government)\b|"
+    r"\b(?:JUSTICE|Justice|JUDGE|delivered|Attorneys?)\b"
+)
 MAX_PASSAGES = 40
 
 
@@ -92,9 +94,15 @@ def full_text_cases(library: SQLiteLibrary) -> list[FullTextCase]:
         pages = tuple(b.page for b in opinion.breaks_for(cite.reporter))
         if len(pages) < 3 or not cite.page.isdigit() or not _usable_name(authority.name_abbreviation):
             continue
-        ref = CaseRef(case_id, authority.name_abbreviation, cite.volume, cite.reporter,
-                      int(cite.page), authority.decision_date[:4],
-                      court_of(authority.court, cite.reporter))
+        ref = CaseRef(
+            case_id,
+            authority.name_abbreviation,
+            cite.volume,
+            cite.reporter,
+            int(cite.page),
+            authority.decision_date[:4],
+            court_of(authority.court, cite.reporter),
+        )
         passages = tuple(_passages(opinion, cite.reporter, pages))
         if len(passages) >= 2:
             out.append(FullTextCase(ref, pages, passages))
@@ -137,13 +145,18 @@ def catalog_cases(library: SQLiteLibrary) -> list[CaseRef]:
         "AND ci.position = 0 WHERE ci.page_num IS NOT NULL AND ci.reporter NOT IN "
         "('U.S. LEXIS', 'NMSC') AND length(c.decision_date) >= 4 AND "
         "(SELECT COUNT(*) FROM citations o WHERE o.reporter = ci.reporter AND "
-        "o.volume = ci.volume AND o.page_num = ci.page_num) = 1 ORDER BY c.id").fetchall()
-    return [CaseRef(r[0], r[1], r[4], r[5], r[6], r[2], court_of(r[3] or "", r[5]))
-            for r in rows if _usable_name(r[1])]
+        "o.volume = ci.volume AND o.page_num = ci.page_num) = 1 ORDER BY c.id"
+    ).fetchall()
+    return [
+        CaseRef(r[0], r[1], r[4], r[5], r[6], r[2], court_of(r[3] or "", r[5]))
+        for r in rows
+        if _usable_name(r[1])
+    ]
 
 
-def real_citations(library: SQLiteLibrary, case_ids: list[str]
-                   ) -> tuple[list[CaseRef], list[JudicialPassage]]:
+def real_citations(
+    library: SQLiteLibrary, case_ids: list[str]
+) -> tuple[list[CaseRef], list[JudicialPassage]]:
     """Citations written in real opinions: out-of-coverage ones (distractors), and
     paragraphs that cite at least one catalogued case by its right name."""
     distractors: dict[str, CaseRef] = {}
@@ -156,8 +169,7 @@ def real_citations(library: SQLiteLibrary, case_ids: list[str]
         for n, (offset, para) in enumerate(paragraphs(opinion.text)):
             if n < 3 or not 150 <= len(para) <= 1800 or _NOTES.search(opinion.text[:offset]):
                 continue
-            cites = [c for c in extract_citations(document_from_text(para))
-                     if c.type is CitationType.CASE]
+            cites = [c for c in extract_citations(document_from_text(para)) if c.type is CitationType.CASE]
             full = [c for c in cites if c.form is CiteForm.FULL]
             for c in full:
                 ref = _distractor(c, para, library, case_id)
@@ -170,25 +182,38 @@ def real_citations(library: SQLiteLibrary, case_ids: list[str]
 
 def in_library(c: Citation, library: SQLiteLibrary) -> bool:
     r = resolve(c, library)
-    return bool(r.status is ResolutionStatus.FOUND and r.authority and c.case_name and
-                compare_names(c.case_name, r.authority.name, r.authority.name_abbreviation
-                              ).matches)
+    return bool(
+        r.status is ResolutionStatus.FOUND
+        and r.authority
+        and c.case_name
+        and compare_names(c.case_name, r.authority.name, r.authority.name_abbreviation).matches
+    )
 
 
 def is_out_of_coverage(c: Citation, library: SQLiteLibrary) -> bool:
     """A real cite the library cannot speak to: not found, not provably absent."""
     r = resolve(c, library)
-    return (r.status is ResolutionStatus.NOT_FOUND and r.containing is None
-            and r.coverage in (Coverage.NOT_COVERED, Coverage.PARTIAL))
+    return (
+        r.status is ResolutionStatus.NOT_FOUND
+        and r.containing is None
+        and r.coverage in (Coverage.NOT_COVERED, Coverage.PARTIAL)
+    )
 
 
 def _distractor(c: Citation, para: str, library: SQLiteLibrary, case_id: str) -> CaseRef | None:
-    if not (c.case_name and _CLEAN_NAME.fullmatch(c.case_name) and c.page and c.page.isdigit()
-            and c.volume and c.reporter and c.year and not c.parallel_ids):
+    if not (
+        c.case_name
+        and _CLEAN_NAME.fullmatch(c.case_name)
+        and c.page
+        and c.page.isdigit()
+        and c.volume
+        and c.reporter
+        and c.year
+        and not c.parallel_ids
+    ):
         return None
     if not is_out_of_coverage(c, library):
         return None
     paren = year_paren_after(para, c.span.end)
     court = paren.court_text if paren and len(paren.court_text) <= 25 else ""
-    return CaseRef(f"real:{case_id}", c.case_name, c.volume, c.reporter, int(c.page),
-                   str(c.year), court)
+    return CaseRef(f"real:{case_id}", c.case_name, c.volume, c.reporter, int(c.page), str(c.year), court)

@@ -17,11 +17,11 @@ from importlib.metadata import entry_points
 from inspect import signature
 from typing import Any
 
-from citeproof.core.protocols import Library
-from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
-from citeproof.bench.systems import Detection, Detector
 from citeproof.bench.phantom.scorer import unique_predictions
+from citeproof.bench.systems import Detection, Detector
+from citeproof.core.pipeline import check_document
+from citeproof.core.protocols import Library
+from citeproof.core.read import document_from_text
 
 DetectorFactory = Callable[..., Detector]  # factory(library, **options)
 SYSTEMS: dict[str, DetectorFactory] = {}
@@ -51,16 +51,13 @@ def available_systems() -> dict[str, DetectorFactory]:
     return found
 
 
-def make_system(name: str, library: Library, options: Mapping[str, Any] | None = None
-                ) -> Detector:
+def make_system(name: str, library: Library, options: Mapping[str, Any] | None = None) -> Detector:
     systems = available_systems()
     prefix, _, variant = name.partition(":")
-    factory = systems.get(name) or (FAMILIES[prefix](variant)
-                                    if variant and prefix in FAMILIES else None)
+    factory = systems.get(name) or (FAMILIES[prefix](variant) if variant and prefix in FAMILIES else None)
     if factory is None:
         families = [f"{p}:VARIANT" for p in sorted(FAMILIES)]
-        raise KeyError(f"unknown system {name!r}; known: "
-                       f"{', '.join([*sorted(systems), *families])}")
+        raise KeyError(f"unknown system {name!r}; known: {', '.join([*sorted(systems), *families])}")
     if not options:
         return factory(library)
     try:
@@ -82,8 +79,7 @@ class RulesDetector:
         started = time.perf_counter()
         report = check_document(document_from_text(text), self.library)
         fragments = [e.fragment or v.citation.text for v in report.verdicts for e in v.errors]
-        return Detection(unique_predictions(fragments),
-                         seconds=time.perf_counter() - started)
+        return Detection(unique_predictions(fragments), seconds=time.perf_counter() - started)
 
 
 register_system("rules", RulesDetector)

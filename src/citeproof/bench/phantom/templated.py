@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from citeproof.library.sqlite import SQLiteLibrary
 from citeproof.bench.phantom import compose
 from citeproof.bench.phantom.injections import (
     InsideTarget,
@@ -22,6 +21,7 @@ from citeproof.bench.phantom.injections import (
 )
 from citeproof.bench.phantom.schema import Excerpt
 from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
+from citeproof.library.sqlite import SQLiteLibrary
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +43,20 @@ def _words(text: str) -> str:
 def fulltext_slot(case: FullTextCase, form: str, rng: np.random.Generator) -> Slot:
     passage = _pick(list(case.passages), rng)
     text = passage.text
-    return Slot(case.ref, "fulltext", passage.page, text if form == "quote" else None,
-                text if form == "proposition" else None, passage, case)
+    return Slot(
+        case.ref,
+        "fulltext",
+        passage.page,
+        text if form == "quote" else None,
+        text if form == "proposition" else None,
+        passage,
+        case,
+    )
 
 
-def inject(slot: Slot, kind: str, pools: Pools, library: SQLiteLibrary,
-           rng: np.random.Generator) -> Slot | None:
+def inject(
+    slot: Slot, kind: str, pools: Pools, library: SQLiteLibrary, rng: np.random.Generator
+) -> Slot | None:
     """The slot with ``kind`` injected, or None when this slot cannot carry it."""
     if kind == "nonexistent":
         ref, note = nonexistent_cite(slot.ref, pools.targets, library, rng)
@@ -56,8 +64,7 @@ def inject(slot: Slot, kind: str, pools: Pools, library: SQLiteLibrary,
         return replace(slot, ref=ref, pin=pin, kind=kind, note=note)
     if kind == "name_mismatch":
         name = mismatched_name(slot.ref, pools.catalog, rng)
-        return replace(slot, ref=replace(slot.ref, name=name), kind=kind,
-                       note=f"real name: {slot.ref.name}")
+        return replace(slot, ref=replace(slot.ref, name=name), kind=kind, note=f"real name: {slot.ref.name}")
     if slot.role != "fulltext":
         return None
     if kind == "wrong_pincite":
@@ -79,8 +86,14 @@ def _misquoted(slot: Slot, library: SQLiteLibrary, rng: np.random.Generator) -> 
         assert passage is not None
         altered = misquote(passage.text, rng)
         if altered and f" {_words(altered)} " not in haystack:
-            return replace(slot, quote=altered, passage=passage, pin=passage.page,
-                           kind="misquote", note=f"real words: {passage.text}")
+            return replace(
+                slot,
+                quote=altered,
+                passage=passage,
+                pin=passage.page,
+                kind="misquote",
+                note=f"real words: {passage.text}",
+            )
     return None
 
 
@@ -93,17 +106,28 @@ def _misrepresented(slot: Slot, pools: Pools, rng: np.random.Generator) -> Slot:
         for passage in candidates:
             flipped = negate(passage.text) if passage else None
             if passage and flipped:
-                return replace(slot, proposition=flipped, passage=passage, pin=passage.page,
-                               kind="misrepresentation", note="polarity reversed")
-    return replace(slot, proposition=transplanted(slot, pools.fulltext, rng),
-                   kind="misrepresentation", note="proposition from another opinion")
+                return replace(
+                    slot,
+                    proposition=flipped,
+                    passage=passage,
+                    pin=passage.page,
+                    kind="misrepresentation",
+                    note="polarity reversed",
+                )
+    return replace(
+        slot,
+        proposition=transplanted(slot, pools.fulltext, rng),
+        kind="misrepresentation",
+        note="proposition from another opinion",
+    )
 
 
 _COMPATIBLE = {"misquote": "quote", "misrepresentation": "proposition"}
 
 
-def _apply(slots: list[Slot], kinds: list[str], pools: Pools, library: SQLiteLibrary,
-           rng: np.random.Generator) -> list[Slot]:
+def _apply(
+    slots: list[Slot], kinds: list[str], pools: Pools, library: SQLiteLibrary, rng: np.random.Generator
+) -> list[Slot]:
     for kind in kinds:
         order = [int(i) for i in rng.permutation(len(slots))]
         for i in order:
@@ -125,8 +149,9 @@ def _later_mention(case: FullTextCase, slot: Slot, rng: np.random.Generator) -> 
     return _pick(others, rng) if others and rng.random() < 0.3 else None
 
 
-def templated_excerpt(filename: str, kinds: list[str], pools: Pools, library: SQLiteLibrary,
-                      rng: np.random.Generator) -> Excerpt:
+def templated_excerpt(
+    filename: str, kinds: list[str], pools: Pools, library: SQLiteLibrary, rng: np.random.Generator
+) -> Excerpt:
     count = 2 + int(rng.random() < 0.5)
     chosen = rng.choice(len(pools.fulltext), size=count, replace=False)
     forms = ["quote", "proposition", "quote" if rng.random() < 0.5 else "proposition"]
@@ -158,15 +183,30 @@ def _render(filename: str, slots: list[Slot], rng: np.random.Generator) -> Excer
         for t, home in zip(trailing, homes, strict=True):
             if home == k:
                 compose.trailing_cite(w, t, rng)
-    return Excerpt(filename, w.text, tuple(w.errors), tuple(w.citations), source="templated",
-                   meta={"slots": [slot_record(s) for s in slots]})
+    return Excerpt(
+        filename,
+        w.text,
+        tuple(w.errors),
+        tuple(w.citations),
+        source="templated",
+        meta={"slots": [slot_record(s) for s in slots]},
+    )
 
 
 def slot_record(s: Slot) -> dict[str, object]:
     """What the excerpt says about one authority, and what is true (for audits and tests)."""
-    return {"role": s.role, "kind": s.kind, "note": s.note,
-            "case_id": s.source.ref.case_id if s.source else s.ref.case_id,
-            "name": s.ref.name, "volume": s.ref.volume, "reporter": s.ref.reporter,
-            "page": s.ref.page, "pin": s.pin, "quote": s.quote, "proposition": s.proposition,
-            "passage": s.passage.text if s.passage else None,
-            "passage_page": s.passage.page if s.passage else None}
+    return {
+        "role": s.role,
+        "kind": s.kind,
+        "note": s.note,
+        "case_id": s.source.ref.case_id if s.source else s.ref.case_id,
+        "name": s.ref.name,
+        "volume": s.ref.volume,
+        "reporter": s.ref.reporter,
+        "page": s.ref.page,
+        "pin": s.pin,
+        "quote": s.quote,
+        "proposition": s.proposition,
+        "passage": s.passage.text if s.passage else None,
+        "passage_page": s.passage.page if s.passage else None,
+    }

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import gzip
-import json
-from functools import cache
-from typing import Any
-
 import pytest
+from tests.pack import opinion_of, record_by_cite
 
 from citeproof.core.checks import (
     check_existence,
@@ -25,9 +21,7 @@ from citeproof.core.models import (
     Confidence,
     Coverage,
     ErrorKind,
-    Opinion,
     Outcome,
-    PageBreak,
     Quote,
     Reason,
     ReporterCite,
@@ -35,33 +29,12 @@ from citeproof.core.models import (
     ResolutionStatus,
     Span,
 )
-from citeproof.library.default import bundled_data_dir
 
 K, R, S = ErrorKind, Reason, ResolutionStatus
 
 
-@cache
-def _record(cite: str) -> dict[str, Any]:
-    for path in sorted(bundled_data_dir().glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                record = json.loads(line)
-                if record["citations"][0]["cite"] == cite:
-                    return record
-    raise LookupError(cite)
-
-
-def opinion(cite: str, *, markers: bool = True) -> Opinion:
-    rec = _record(cite)
-    breaks = (
-        tuple(
-            PageBreak(reporter=b["reporter"], volume=b["volume"], page=int(b["page"]), offset=b["offset"])
-            for b in rec["page_breaks"]
-        )
-        if markers
-        else ()
-    )
-    return Opinion(case_id=rec["id"], text=rec["text"], page_breaks=breaks)
+_record = record_by_cite
+opinion = opinion_of
 
 
 def authority(cite: str) -> Authority:

@@ -9,39 +9,23 @@ Each must read exactly as the clean text does, and every span must slice the tex
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 import textwrap
-from functools import cache
 
 import pytest
+from tests.pack import all_records, record_by_id
 
 from citeproof.core.extract import extract_citations
 from citeproof.core.layout import page_markers, reading_text
 from citeproof.core.models import Span
 from citeproof.core.pipeline import check_document
 from citeproof.core.read import document_from_text, read_document
-from citeproof.library.default import bundled_data_dir
 
-
-@cache
-def opinion(record_id: str) -> dict:
-    for path in sorted(bundled_data_dir().glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                record = json.loads(line)
-                if record["id"] == record_id:
-                    return record
-    raise KeyError(record_id)
+opinion = record_by_id
 
 
 def all_opinions() -> list[dict]:
-    out = []
-    for path in sorted(bundled_data_dir().glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            out.extend(json.loads(line) for line in fh)
-    return out
+    return list(all_records())
 
 
 def reading(text: str) -> list[tuple]:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import gzip
-import json
-from functools import cache
-
 import pytest
+from tests.pack import opinion_of
 
 from citeproof.core.checks import check_pincite, check_quotes
 from citeproof.core.models import (
@@ -18,7 +15,6 @@ from citeproof.core.models import (
     ErrorKind,
     Opinion,
     Outcome,
-    PageBreak,
     Quote,
     Reason,
     ReporterCite,
@@ -27,30 +23,8 @@ from citeproof.core.models import (
     Span,
 )
 from citeproof.core.pinpoint import check_proposition_pin, proposition_pages
-from citeproof.library.default import bundled_data_dir
 
-
-@cache
-def opinion(cite: str) -> Opinion:
-    for path in sorted(bundled_data_dir().glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                rec = json.loads(line)
-                if rec["citations"][0]["cite"] == cite:
-                    return Opinion(
-                        case_id=rec["id"],
-                        text=rec["text"],
-                        page_breaks=tuple(
-                            PageBreak(
-                                reporter=b["reporter"],
-                                volume=b["volume"],
-                                page=int(b["page"]),
-                                offset=b["offset"],
-                            )
-                            for b in rec["page_breaks"]
-                        ),
-                    )
-    raise LookupError(cite)
+opinion = opinion_of
 
 
 BRADY = "373 U.S. 83"

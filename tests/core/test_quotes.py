@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import gzip
-import json
-from functools import cache
-
 import pytest
+from tests.pack import record_by_cite
 
 from citeproof.core.quotes import (
     MIN_WORDS,
@@ -16,19 +13,11 @@ from citeproof.core.quotes import (
     normalise,
     word_diff,
 )
-from citeproof.library.default import bundled_data_dir
 
 
-@cache
 def opinion_text(cite: str) -> str:
     """The text of the bundled opinion whose first citation is ``cite``."""
-    for path in sorted(bundled_data_dir().glob("*.jsonl.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                record = json.loads(line)
-                if record["citations"][0]["cite"] == cite:
-                    return record["text"]
-    raise LookupError(cite)
+    return str(record_by_cite(cite)["text"])
 
 
 BROWN, BRADY = "347 U.S. 483", "373 U.S. 83"

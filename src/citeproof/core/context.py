@@ -145,16 +145,20 @@ def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span]
 
 _YEAR_WORD = re.compile(r"[(\[]\d{4}[)\]],?")
 _FOOTNOTE_MARK = re.compile(r"\[(?:fn\.?\s*)?\d{1,3}\]")
+_PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _SENTENCE_CLOSERS = "\"”’')]"
 
 
 def _name_region_start(text: str, floor: int, end: int) -> int:
-    """Where a name ending at ``end`` may begin: after the last sentence end, the last
-    parenthesis still open at ``end`` and the last footnote marker."""
+    """Where a name ending at ``end`` may begin: after the last sentence end, paragraph
+    break (a table's heading cell, a heading without a period), the last parenthesis
+    still open at ``end`` and the last footnote marker."""
     start = floor
     for m in re.finditer(r"\S+", text[floor:end]):
         if _closes_sentence(m.group()):
             start = floor + m.end()
+    for m in _PARAGRAPH_BREAK.finditer(text, start, end):
+        start = m.end()
     for m in _FOOTNOTE_MARK.finditer(text, floor, end):
         start = max(start, m.end())
     depth: list[int] = []  # an editor's "[Co. v. ..." is no parenthetical

@@ -27,16 +27,54 @@ class Span:
 
 
 @dataclass(frozen=True, slots=True)
+class Region:
+    """A stretch of a document's text that is not running body text: a footnote, an
+    endnote, a table cell, a text box, a page header or footer.
+
+    ``label`` says where it stands ("footnote 3", "table 1, row 2, column 1");
+    ``note`` is a footnote's or endnote's number; ``page`` overrides the page map (a
+    footnote is on the page of its reference, wherever its text is placed).
+    """
+
+    span: Span
+    kind: str  # footnote | endnote | table | text box | header | footer
+    label: str
+    note: int | None = None
+    page: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a citation stands in the brief: its page (None when unknown), its
+    footnote or endnote number, and a label for anything but running body text."""
+
+    page: int | None = None
+    note: int | None = None
+    label: str | None = None
+
+    def __str__(self) -> str:
+        """Bluebook-style: ``p. 3 n.2``, ``p. 4 (table 1, row 2, column 1)``."""
+        parts = [f"p. {self.page}"] if self.page else []
+        if self.note is not None and (self.label or "").startswith("footnote"):
+            parts.append(f"n.{self.note}")
+        elif self.label:
+            parts.append(f"({self.label})" if parts else self.label)
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """Text of a brief with a map from character offsets to document pages.
 
     ``page_starts[i]`` is the offset where page ``i + 1`` begins; empty when the
-    source has no pages (plain text, DOCX without explicit breaks).
+    source has no pages (plain text, DOCX never laid out and without explicit breaks).
+    ``regions`` mark footnotes, table cells, text boxes and the like (DOCX).
     """
 
     text: str
     path: str | None = None
     page_starts: tuple[int, ...] = ()
+    regions: tuple[Region, ...] = ()
 
     @property
     def pages(self) -> int:
@@ -46,6 +84,18 @@ class Document:
         if not self.page_starts:
             return None
         return bisect.bisect_right(self.page_starts, offset)
+
+    def region_at(self, offset: int) -> Region | None:
+        """The innermost region holding ``offset`` (a footnote inside a table cell)."""
+        holding = [r for r in self.regions if r.span.start <= offset < r.span.end]
+        return min(holding, key=lambda r: r.span.end - r.span.start, default=None)
+
+    def place_of(self, offset: int) -> Place:
+        region = self.region_at(offset)
+        if region is None:
+            return Place(self.page_of(offset))
+        page = region.page if region.page is not None else self.page_of(offset)
+        return Place(page, region.note, region.label)
 
 
 class CitationType(StrEnum):

@@ -7,30 +7,19 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from citeproof.core.models import Document
+from citeproof.core.read_docx import read_docx
+from citeproof.core.read_error import ReadError
+from citeproof.core.read_pdf import read_pdf, unwrap_lines
 
 MAX_BYTES = 25 * 1024 * 1024
 TEXT_SUFFIXES = {".txt", ".text", ".md", ".markdown", ".rst", ""}
 
-
-class ReadError(Exception):
-    """The input cannot be read as a document; the message is one clear line."""
-
-
-_SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
-_HYPHEN_WRAP = re.compile(r"(?<=[a-z])-[ \t]*\n[ \t]*(?=[a-z])")
-_PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?\d{1,4}(?:\s+of\s+\d{1,4})?\s*$", re.I | re.M)
+__all__ = ["MAX_BYTES", "ReadError", "document_from_text", "html_to_text", "read_document", "unwrap_lines"]
 
 
 def unwrap_same_length(text: str) -> str:
     """Turn single line breaks inside paragraphs into spaces, keeping every offset."""
     return re.sub(r"(?<=[^\n])\n(?=[^\n])", " ", text)
-
-
-def unwrap_lines(text: str) -> str:
-    """Join hyphenated and wrapped lines (PDF text); paragraph breaks survive."""
-    text = _HYPHEN_WRAP.sub("", text)
-    text = _SOFT_WRAP.sub(" ", text)
-    return re.sub(r"\n{3,}", "\n\n", text)
 
 
 def read_document(path: str | Path, max_bytes: int = MAX_BYTES) -> Document:
@@ -48,9 +37,9 @@ def read_document(path: str | Path, max_bytes: int = MAX_BYTES) -> Document:
     data = p.read_bytes()
     suffix = p.suffix.lower()
     if suffix == ".pdf" or data.startswith(b"%PDF"):
-        doc = _read_pdf(data, str(p))
+        doc = read_pdf(data, str(p))
     elif suffix == ".docx":
-        doc = _read_docx(p)
+        doc = read_docx(p)
     elif suffix in {".html", ".htm"}:
         doc = Document(text=html_to_text(_decode(data, str(p))), path=str(p))
     else:
@@ -71,68 +60,6 @@ def _decode(data: bytes, name: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ReadError(f"{name}: not valid UTF-8 text (byte {exc.start})") from None
-
-
-def _read_pdf(data: bytes, name: str) -> Document:
-    import pypdfium2 as pdfium
-
-    try:
-        pdf = pdfium.PdfDocument(data)
-    except Exception as exc:  # pdfium raises its own error types
-        raise ReadError(f"{name}: not a readable PDF ({exc})") from None
-    pages: list[str] = []
-    try:
-        for i in range(len(pdf)):
-            textpage = pdf[i].get_textpage()
-            raw = textpage.get_text_range()
-            pages.append(_clean_pdf_page(raw))
-    finally:
-        pdf.close()
-    return _join_pages(pages, name)
-
-
-def _clean_pdf_page(raw: str) -> str:
-    text = raw.replace("\r\n", "\n").replace("\r", "\n").replace("\ufffe", "-").replace("\x02", "-")
-    text = _PAGE_NUMBER_LINE.sub("", text)
-    return unwrap_lines(text.strip())
-
-
-def _join_pages(pages: list[str], name: str | None) -> Document:
-    parts: list[str] = []
-    starts: list[int] = []
-    length = 0
-    for page in pages:
-        if parts:
-            sep = "\n\n" if re.search(r"[.!?:;\"”)]\s*$", parts[-1]) else " "
-            parts.append(sep)
-            length += len(sep)
-        starts.append(length)
-        parts.append(page)
-        length += len(page)
-    return Document(text="".join(parts), path=name, page_starts=tuple(starts))
-
-
-def _read_docx(p: Path) -> Document:
-    import zipfile
-
-    import docx
-    from docx.opc.exceptions import PackageNotFoundError
-    from docx.oxml.ns import qn
-
-    try:
-        document = docx.Document(str(p))
-    except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
-        raise ReadError(f"{p}: not a readable DOCX ({exc})") from None
-    pages: list[list[str]] = [[]]
-    for para in document.paragraphs:
-        breaks = [br for br in para._p.iter(qn("w:br")) if br.get(qn("w:type")) == "page"]
-        pages[-1].append(para.text)
-        for _ in breaks:
-            pages.append([])
-    texts = ["\n\n".join(t for t in page if t.strip()) for page in pages]
-    if len(texts) == 1:
-        return Document(text=texts[0], path=str(p))
-    return _join_pages(texts, str(p))
 
 
 class _TextCollector(HTMLParser):

@@ -8,7 +8,7 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any
 
-from citeproof.core.models import Authority, Document, Snapshot, Status, Verdict
+from citeproof.core.models import Authority, Document, Place, Snapshot, Status, Verdict
 from citeproof.core.version import __version__
 
 
@@ -28,6 +28,10 @@ class Report:
     def to_json(self) -> dict[str, Any]:
         return report_json(self)
 
+    def place(self, v: Verdict) -> Place:
+        """Where ``v``'s citation stands in the brief: page, footnote, table cell."""
+        return self.document.place_of(v.citation.span.start)
+
 
 def _authority(a: Authority | None) -> dict[str, str] | None:
     if a is None:
@@ -40,12 +44,16 @@ def _authority(a: Authority | None) -> dict[str, str] | None:
     }
 
 
-def verdict_json(v: Verdict) -> dict[str, Any]:
+def verdict_json(v: Verdict, place: Place | None = None) -> dict[str, Any]:
     c = v.citation
+    place = place or Place()
     return {
         "id": c.id,
         "text": c.text,
         "span": c.span.as_list(),
+        "page": place.page,
+        "note": place.note,
+        "location": place.label,
         "type": c.type.value,
         "case_name": c.case_name,
         "status": v.status.value,
@@ -76,7 +84,7 @@ def report_json(report: Report) -> dict[str, Any]:
             "cases": snap.cases,
             "opinions_with_text": snap.opinions_with_text,
         },
-        "citations": [verdict_json(v) for v in report.verdicts],
+        "citations": [verdict_json(v, report.place(v)) for v in report.verdicts],
         "summary": {s.value: report.count(s) for s in Status},
     }
 
@@ -96,21 +104,33 @@ def _detail(v: Verdict) -> str:
     return v.reason.value if v.reason else ""
 
 
+def _places(report: Report) -> list[str] | None:
+    """Each citation's place (``p. 3 n.2``), or None when the document has none at all."""
+    places = [str(report.place(v)) for v in report.verdicts]
+    return places if any(places) else None
+
+
 def render_text(report: Report, width: int = 100) -> str:
-    rows = [("#", "citation", "status", "detail")]
-    rows += [(v.citation.id, v.citation.text, v.status.value, _detail(v)) for v in report.verdicts]
-    widths = [4, min(28, max(len(r[1]) for r in rows)), 12]
+    places = _places(report)
+    rows = [("#", "page", "citation", "status", "detail")]
+    rows += [
+        (v.citation.id, places[i] if places else "", v.citation.text, v.status.value, _detail(v))
+        for i, v in enumerate(report.verdicts)
+    ]
+    widths = [4, max(len(r[1]) for r in rows) if places else -2, min(28, max(len(r[2]) for r in rows)), 12]
     lines = [
         f"{report.document.path or '<text>'} — library {report.snapshot.name} "
         f"({report.snapshot.cases:,} cases, built {report.snapshot.built_at})",
         "",
     ]
-    detail_width = max(30, width - sum(widths) - 6)
+    indent = sum(widths) + 8
+    detail_width = max(30, width - indent)
     for row in rows:
-        cite = textwrap.shorten(row[1], widths[1], placeholder="…")
-        wrapped = textwrap.wrap(row[3], detail_width) or [""]
-        lines.append(f"{row[0]:<{widths[0]}}  {cite:<{widths[1]}}  {row[2]:<{widths[2]}}  {wrapped[0]}")
-        lines += [" " * (sum(widths) + 6) + w for w in wrapped[1:]]
+        cite = textwrap.shorten(row[2], widths[2], placeholder="…")
+        page = f"{row[1]:<{widths[1]}}  " if places else ""
+        wrapped = textwrap.wrap(row[4], detail_width) or [""]
+        lines.append(f"{row[0]:<{widths[0]}}  {page}{cite:<{widths[2]}}  {row[3]:<{widths[3]}}  {wrapped[0]}")
+        lines += [" " * indent + w for w in wrapped[1:]]
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
     lines += ["", f"{len(report.verdicts)} citations: {summary}"]
     return "\n".join(lines)
@@ -125,8 +145,13 @@ def render_markdown(report: Report) -> str:
         "| # | citation | status | detail |",
         "| --- | --- | --- | --- |",
     ]
-    for v in report.verdicts:
+    places = _places(report)
+    if places:
+        lines[-2:] = ["| # | page | citation | status | detail |", "| --- | --- | --- | --- | --- |"]
+    for i, v in enumerate(report.verdicts):
         cells = [v.citation.id, v.citation.text, f"**{v.status.value}**", _detail(v)]
+        if places:
+            cells.insert(1, places[i])
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
     return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", ""])
@@ -154,6 +179,7 @@ def render_html(report: Report) -> str:
     style = " ".join(f"mark.{s.value}{{background:{c}}}" for s, c in _COLOURS.items())
     rows = "".join(
         f"<tr><td><a href='#{v.citation.id}'>{v.citation.id}</a></td>"
+        f"<td>{html.escape(str(report.place(v)))}</td>"
         f"<td>{html.escape(v.citation.text)}</td><td class='{v.status.value}'>{v.status.value}"
         f"</td><td>{html.escape(_detail(v))}</td></tr>"
         for v in report.verdicts

@@ -168,3 +168,26 @@ def test_the_fast_court_lookup_is_scoped_to_extraction():
     with eyecite_court_lookup, eyecite_court_lookup:  # nested scopes restore once, at the end
         assert eyecite.helpers.get_court_by_paren is court_by_paren
     assert eyecite.helpers.get_court_by_paren is original
+
+
+def test_eyecite_looks_for_no_reference_citations_during_extraction():
+    """eyecite's "Name at 5" search rescans the rest of the text after every full cite
+    (quadratic: issue 13); during our extraction it is switched off, and restored after."""
+    import eyecite.find
+
+    from citeproof.core.extract import extract_citations as extract
+    from citeproof.core.extract import eyecite_without_references
+    from citeproof.core.read import document_from_text
+
+    original = eyecite.find.extract_reference_citations
+    text = "Miranda v. Arizona, 384 U.S. 436 (1966). Miranda at 440. Miranda, 384 U.S. at 441."
+    with eyecite_without_references:
+        assert eyecite.find.extract_reference_citations is not original
+        assert eyecite.find.get_citations(text) and not any(
+            type(c).__name__ == "ReferenceCitation" for c in eyecite.find.get_citations(text)
+        )
+    assert eyecite.find.extract_reference_citations is original
+    assert any(type(c).__name__ == "ReferenceCitation" for c in eyecite.find.get_citations(text))
+    cites = extract(document_from_text(text))
+    assert [c.form.value for c in cites] == ["full", "short"] and cites[1].pin_pages == (441,)
+    assert eyecite.find.extract_reference_citations is original

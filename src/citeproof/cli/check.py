@@ -7,10 +7,19 @@ import sys
 
 import click
 
-from citeproof.cli.common import EXIT_HALLUCINATED, EXIT_OK, EXIT_USAGE, load_library
+from citeproof.cli.common import (
+    EXIT_HALLUCINATED,
+    EXIT_OK,
+    EXIT_USAGE,
+    limit_options,
+    limits_from_options,
+    load_library,
+    report_failure,
+)
 from citeproof.cli.llm import judge_from_options, llm_options
+from citeproof.core.limits import LimitExceeded
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import ReadError, document_from_text, read_document
+from citeproof.core.read import ReadError, document_from_stream, read_document
 from citeproof.core.report import render_html, render_markdown, render_text
 
 
@@ -38,6 +47,8 @@ from citeproof.core.report import render_html, render_markdown, render_text
     help="Ask CourtListener for what the library cannot settle (default: "
     "$CITEPROOF_COURTLISTENER or the config file).",
 )
+@limit_options
+@click.option("--debug", is_flag=True, help="On a failure, print the whole traceback, not one line.")
 def check_command(
     files: tuple[str, ...],
     fmt: str,
@@ -48,31 +59,46 @@ def check_command(
     base_url: str | None,
     llm_config: str | None,
     courtlistener: bool | None,
+    debug: bool,
+    **limit_values: float | None,
 ) -> None:
     """Check every citation in FILES (PDF, DOCX, HTML, text). Use - for stdin.
 
-    Exit status: 0 nothing hallucinated, 1 something hallucinated, 2 bad usage or input.
+    \b
+    Exit status, over all FILES:
+      1  something was hallucinated (in any file),
+      2  otherwise, if any file failed (unreadable, over a limit, an error),
+      0  otherwise: nothing hallucinated and every file checked.
+    A file that fails gets one line on stderr (--debug: the traceback); the files
+    after it are still checked. Limits: docs/limits.md.
     """
+    limits = limits_from_options(limit_values)
     library = _with_courtlistener(load_library(library_path), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
     renderers = {"text": render_text, "markdown": render_markdown, "html": render_html}
-    status = EXIT_OK
+    hallucinated = failed = False
     for name in files:
         try:
-            doc = document_from_text(sys.stdin.read(), "<stdin>") if name == "-" else read_document(name)
-        except ReadError as exc:
-            click.echo(f"citeproof: {exc}", err=True)
-            status = EXIT_USAGE
+            if name == "-":
+                doc = document_from_stream(sys.stdin.buffer, "<stdin>", limits)
+            else:
+                doc = read_document(name, limits=limits)
+            progress = None if quiet or not sys.stderr.isatty() else _progress(name)
+            report = check_document(doc, library, progress, judge, limits=limits)
+        except (ReadError, LimitExceeded) as exc:
+            report_failure(exc, debug)
+            failed = True
             continue
-        progress = None if quiet or not sys.stderr.isatty() else _progress(name)
-        report = check_document(doc, library, progress, judge)
+        except Exception as exc:  # any other fault fails this file, loudly, never as exit 1
+            report_failure(exc, debug, f"{name}: ")
+            failed = True
+            continue
         if fmt == "json":
             click.echo(json.dumps(report.to_json(), ensure_ascii=False))
         else:
             click.echo(renderers[fmt](report))
-        if report.hallucinated and status == EXIT_OK:
-            status = EXIT_HALLUCINATED
-    sys.exit(status)
+        hallucinated = hallucinated or bool(report.hallucinated)
+    sys.exit(EXIT_HALLUCINATED if hallucinated else EXIT_USAGE if failed else EXIT_OK)
 
 
 def _with_courtlistener(library, flag: bool | None):  # type: ignore[no-untyped-def]

@@ -1,22 +1,77 @@
-"""What every command shares: exit codes and opening the library a user names."""
+"""What every command shares: exit codes, limits, failing loudly and opening the library
+a user names."""
 
 from __future__ import annotations
 
+import sqlite3
 import sys
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
+from citeproof.core.limits import ENV_NAMES, OPTION_NAMES, LimitExceeded, Limits
 from citeproof.core.protocols import LibraryError
+from citeproof.core.read import ReadError
 from citeproof.library.default import open_library
 from citeproof.library.sqlite import SQLiteLibrary
 
 EXIT_OK, EXIT_HALLUCINATED, EXIT_USAGE = 0, 1, 2
+F = TypeVar("F", bound=Callable[..., Any])
+
+_LIMIT_HELP = {
+    "max_file_bytes": "Largest file, in bytes, as stored",
+    "max_docx_bytes": "Largest DOCX once inflated, in bytes (all its parts)",
+    "max_pdf_pages": "Most PDF pages",
+    "max_chars": "Most characters of text in one document",
+    "max_citations": "Most citations in one document",
+    "deadline_seconds": "Wall-clock seconds one check may take",
+}
+
+
+def limit_options(command: F) -> F:
+    """``--max-file-bytes`` ... ``--deadline``: each limit of `Limits`, 0 for none."""
+    defaults = Limits()
+    for name, option in reversed(OPTION_NAMES.items()):
+        default = getattr(defaults, name)
+        shown = f"{default:,}" if isinstance(default, int) else f"{default:g}"
+        kind = click.FloatRange(min=0) if name == "deadline_seconds" else click.IntRange(min=0)
+        command = click.option(
+            option,
+            name,
+            type=kind,
+            default=None,
+            help=f"{_LIMIT_HELP[name]} (default {shown}, or ${ENV_NAMES[name]}; 0: none).",
+        )(command)
+    return command
+
+
+def limits_from_options(values: dict[str, float | None]) -> Limits:
+    """The limits: defaults, then the environment, then the options given."""
+    try:
+        return Limits.from_env(values)
+    except ValueError as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+
+
+def report_failure(exc: BaseException, debug: bool, prefix: str = "") -> None:
+    """One line on stderr naming the failure (the traceback with ``debug``)."""
+    if debug:
+        traceback.print_exception(exc, file=sys.stderr)
+        return
+    expected = isinstance(exc, (LimitExceeded, LibraryError, ReadError))
+    message = " ".join(str(exc).split()) or "no message"
+    if not expected:
+        message = f"{type(exc).__name__}: {message} (--debug for the traceback)"
+    click.echo(f"citeproof: {prefix}{message}", err=True)
 
 
 def load_library(path: str | None) -> SQLiteLibrary:
     """The library at ``path`` (default: the bundled one); exit 2 with one line if it fails."""
     try:
         return open_library(path)
-    except LibraryError as exc:
-        click.echo(f"citeproof: {exc}", err=True)
+    except (LibraryError, sqlite3.DatabaseError, OSError) as exc:
+        click.echo(f"citeproof: the library cannot be opened: {' '.join(str(exc).split())}", err=True)
         sys.exit(EXIT_USAGE)

@@ -33,6 +33,7 @@ a defined term (``(the "Act")``) or the name of a test is no quotation.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -190,8 +191,10 @@ def _paragraph(
     text: str, para: Paragraph, units: list[Unit], drafts: list[_Draft], carried: _Reading
 ) -> _Reading:
     r = carried if carried.after_prose == 0 else _Reading()
+    cite_starts = [units[i].cite_start for i in para.units]  # in order, as the units are
     for sentence in para.sentences:
-        mine = [i for i in para.units if sentence.start <= units[i].cite_start < sentence.end]
+        first = bisect.bisect_left(cite_starts, sentence.start)
+        mine = list(para.units[first : bisect.bisect_left(cite_starts, sentence.end, first)])
         claims = [
             q for q in _claims_in(text, para.quotes, sentence) if not any(_within(units[i], q) for i in mine)
         ]

@@ -281,12 +281,47 @@ def layout(text: str, units: list[Unit], sentences: Sentences) -> list[Paragraph
     for para in paragraphs(text):
         inside = range(bisect.bisect_left(starts, para.start), bisect.bisect_left(starts, para.end))
         quotes = quotes_in(text, para.start, para.end, min_words=1)
-        quoted = tuple(i for i in inside if any(q.span.start - 1 <= starts[i] <= q.span.end for q in quotes))
-        top = tuple(i for i in inside if units[i].parent is None and i not in quoted)
+        around = _merged_closed(sorted((q.span.start - 1, q.span.end) for q in quotes))
+        quoted = tuple(i for i in inside if _within_closed(around, starts[i]))
+        top = tuple(i for i in inside if units[i].parent is None and not _within_closed(around, starts[i]))
         cuts = ends[bisect.bisect_right(ends, para.start) : bisect.bisect_left(ends, para.end)]
         spans = _sentences_of(text, para, cuts, quotes, [units[i] for i in top])
         out.append(Paragraph(para, quotes, top, quoted, tuple(spans)))
     return out
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted open intervals merged where they overlap: the same points lie strictly inside."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a < out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _merged_closed(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted closed intervals merged where they touch or overlap."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _within_closed(merged: list[tuple[int, int]], point: int) -> bool:
+    """Whether ``a <= point <= b`` for one of ``merged`` (sorted, disjoint), in log time."""
+    k = bisect.bisect_right(merged, point, key=lambda m: m[0]) - 1
+    return k >= 0 and merged[k][0] <= point <= merged[k][1]
+
+
+def _strictly_inside(merged: list[tuple[int, int]], point: int) -> bool:
+    """Whether ``point`` lies strictly inside one of ``merged`` (sorted, disjoint), in log time."""
+    k = bisect.bisect_left(merged, point, key=lambda m: m[0]) - 1
+    return k >= 0 and merged[k][0] < point < merged[k][1]
 
 
 _UNIT_ENDS_SENTENCE = re.compile(r"\.?[\"”’]?\s+(?=[A-Z\"“(\[])")
@@ -303,7 +338,8 @@ def _sentences_of(
         m = _UNIT_ENDS_SENTENCE.match(text, u.end, para.end)
         if m and (text[u.end] == "." or text[u.end - 1] in ".)"):  # "(1977) Only ...": a period left out
             cuts.add(m.end())
-    cuts = {c for c in cuts if not any(a < c < b for a, b in atoms)}
+    merged = _merged(atoms)
+    cuts = {c for c in cuts if not _strictly_inside(merged, c)}
     bounds = [para.start, *sorted(cuts), para.end]
     out: list[Span] = []
     for s, e in zip(bounds, bounds[1:], strict=False):

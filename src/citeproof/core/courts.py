@@ -8,9 +8,9 @@ substitutions per court on every call; on briefs that is most of its run time.
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Callable
 from functools import lru_cache
+
+from citeproof.core.swap import Swap
 
 _NON_WORD = re.compile(r"[^\w]")
 
@@ -44,37 +44,7 @@ def court_by_paren(paren_string: str) -> str | None:
     return found
 
 
-class _EyeciteCourtLookup:
-    """Reference-counted scope in which eyecite looks courts up in our table.
-
-    eyecite 2.6 calls the module-level ``eyecite.helpers.get_court_by_paren`` with no
-    seam to pass another, so inside the scope that name points at `court_by_paren`;
-    when the last (possibly concurrent) scope exits, eyecite's own function is back.
-    Both give the same answers (a property test checks it); only the speed differs.
-    """
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._depth = 0
-        self._original: Callable[[str], str | None] | None = None
-
-    def __enter__(self) -> None:
-        import eyecite.helpers
-
-        with self._lock:
-            if self._depth == 0:
-                self._original = eyecite.helpers.get_court_by_paren
-                eyecite.helpers.get_court_by_paren = court_by_paren
-            self._depth += 1
-
-    def __exit__(self, *exc: object) -> None:
-        import eyecite.helpers
-
-        with self._lock:
-            self._depth -= 1
-            if self._depth == 0 and self._original is not None:
-                eyecite.helpers.get_court_by_paren = self._original  # type: ignore[assignment]
-                self._original = None
-
-
-eyecite_court_lookup = _EyeciteCourtLookup()
+# eyecite 2.6 calls the module-level ``eyecite.helpers.get_court_by_paren``; inside this
+# scope that name points at `court_by_paren`. Both give the same answers (a property test
+# checks it); only the speed differs.
+eyecite_court_lookup = Swap("eyecite.helpers", "get_court_by_paren", court_by_paren)

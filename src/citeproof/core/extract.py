@@ -20,6 +20,7 @@ from citeproof.core.models import Citation, CitationType, CiteForm, Document, Sp
 from citeproof.core.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
 from citeproof.core.short_forms import Antecedents, Hint
 from citeproof.core.statutes.us import find_statutes
+from citeproof.core.swap import Swap
 
 _PARAGRAPH = re.compile(r"\n\s*\n")
 
@@ -113,6 +114,17 @@ def paragraphs(text: str) -> Iterator[tuple[int, str]]:
     yield start, text[start:]
 
 
+def _no_reference_citations(*args: object, **kwargs: object) -> list[object]:
+    return []
+
+
+# eyecite looks for "Name at 5" references after every full cite by scanning the whole
+# rest of the text: quadratic time (16,000 cites on one line ran past 300 s). We read no
+# ReferenceCitation (short forms are ours, `short_forms.py`) and eyecite's filter always
+# drops a reference for any citation it overlaps, so inside this scope it finds none.
+eyecite_without_references = Swap("eyecite.find", "extract_reference_citations", _no_reference_citations)
+
+
 def _eyecite_citations(text: str) -> Iterator[_RawCite]:
     from eyecite import get_citations
     from eyecite.models import (
@@ -126,7 +138,8 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
     for offset, para in paragraphs(text):
         if not re.search(r"\d|\bid\.|\bsupra\b", para, re.I):
             continue
-        with eyecite_court_lookup:  # eyecite's court lookup from our precomputed table
+        # eyecite's court lookup from our precomputed table, and no reference citations
+        with eyecite_court_lookup, eyecite_without_references:
             found = list(_without_nominative_overlaps(para, get_citations))
         for cite in found:
             start, end = cite.span()

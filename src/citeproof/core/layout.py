@@ -21,6 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from citeproof.core.models import Citation, Quote, Span
+from citeproof.core.normalise import Piece, normalised_pieces
 
 # [*5], [**12]: Lexis and Westlaw star paging.
 _BRACKETED_STAR = re.compile(r"\[\*{1,2}(\d{1,5})\]")
@@ -44,13 +45,16 @@ class ReadingText:
     piece_starts: tuple[int, ...]  # where each piece starts in ``text``
     piece_origins: tuple[int, ...]  # where it starts in the document
     piece_lengths: tuple[int, ...]  # how long it is in the document
+    source: ReadingText | None = None  # the normalisation the pieces index, if any
 
     def offset(self, index: int) -> int:
         """The document offset of ``text[index]`` (the document's end for the text's end)."""
         if index >= len(self.text):
-            return self.original_length
-        k = bisect.bisect_right(self.piece_starts, index) - 1
-        return self.piece_origins[k] + min(index - self.piece_starts[k], self.piece_lengths[k] - 1)
+            inner = self.original_length
+        else:
+            k = bisect.bisect_right(self.piece_starts, index) - 1
+            inner = self.piece_origins[k] + min(index - self.piece_starts[k], self.piece_lengths[k] - 1)
+        return inner if self.source is None else self.source.offset(inner)
 
     def span(self, span: Span) -> Span:
         """``span`` of ``text`` as a span of the document."""
@@ -59,8 +63,12 @@ class ReadingText:
         return Span(start, max(start, end))
 
 
-def reading_text(original: str) -> ReadingText:
-    """The document's text with its page markers taken out and its white space collapsed."""
+def reading_text(document: str) -> ReadingText:
+    """The document's text normalised (`normalise.py`), with its page markers taken out
+    and its white space collapsed."""
+    normalised = normalised_pieces(document)
+    source = _from_pieces(normalised, len(document)) if normalised is not None else None
+    original = source.text if source is not None else document
     masked = _blanked(original, page_markers(original))
     pieces: list[tuple[str, int, int]] = []  # (text, document offset, document length)
     cursor = 0
@@ -74,16 +82,21 @@ def reading_text(original: str) -> ReadingText:
         cursor = m.end()
     if cursor < len(masked) or not pieces:
         pieces.append((masked[cursor:], cursor, max(1, len(masked) - cursor)))
+    return _from_pieces(pieces, len(original), source)
+
+
+def _from_pieces(pieces: list[Piece], original_length: int, source: ReadingText | None = None) -> ReadingText:
     starts, length = [], 0
     for piece, _, _ in pieces:
         starts.append(length)
         length += len(piece)
     return ReadingText(
         "".join(p for p, _, _ in pieces),
-        len(original),
+        original_length,
         tuple(starts),
         tuple(origin for _, origin, _ in pieces),
         tuple(size for _, _, size in pieces),
+        source,
     )
 
 

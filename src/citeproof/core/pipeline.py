@@ -17,6 +17,7 @@ from citeproof.core.checks import (
 )
 from citeproof.core.decide import decide
 from citeproof.core.extract import extract_citations
+from citeproof.core.limits import Limits
 from citeproof.core.models import (
     Citation,
     CitationType,
@@ -56,11 +57,20 @@ def check_document(
     progress: Progress | None = None,
     judge: SupportJudge | None = None,
     as_of: dt.date | None = None,
+    limits: Limits | None = None,
 ) -> Report:
     """``as_of``: the date of the check (today when not given), against which a decision
-    year or a reporter volume can be too new; the checks themselves never read a clock."""
+    year or a reporter volume can be too new; the checks themselves never read a clock.
+    ``limits`` (by default `Limits.from_env`): past its characters, citations or deadline
+    the check raises `LimitExceeded` with one line naming the limit."""
     as_of = as_of or dt.date.today()
+    limits = limits or Limits.from_env()
+    deadline = limits.deadline()
+    name = document.path or "the document"
+    limits.check("max_chars", len(document.text), f"{name}: characters of text")
     citations = extract_citations(document)
+    limits.check("max_citations", len(citations), f"{name}: citations found")
+    deadline.check("after extracting the citations")
     library.prefetch(citations)  # remote libraries batch their lookups before resolution
     by_id = {c.id: c for c in citations}
     resolutions: dict[str, Resolution] = {}
@@ -71,8 +81,10 @@ def check_document(
             resolutions[c.id] = replace(cache[key], citation_id=c.id)
         else:
             resolutions[c.id] = cache[key] = resolve(c, library, as_of)
+        deadline.check(f"resolving citation {c.id}")
     verdicts = []
     for n, c in enumerate(citations, 1):
+        deadline.check(f"checking citation {c.id}")
         findings, fault = _findings(c, resolutions, by_id, library, judge)
         verdicts.append(decide(c, resolutions[c.id], findings, fault))
         if progress:

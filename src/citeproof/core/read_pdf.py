@@ -30,6 +30,20 @@ def unwrap_lines(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text)
 
 
+def pdf_pages(data: bytes, name: str) -> int:
+    """How many pages the PDF has (its page tree only: no page is read)."""
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(data)
+    except Exception as exc:  # pdfium raises its own error types
+        raise ReadError(f"{name}: not a readable PDF ({exc})") from None
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
+
+
 def read_pdf(data: bytes, name: str) -> Document:
     import pypdfium2 as pdfium
 

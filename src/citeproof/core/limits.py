@@ -1,0 +1,95 @@
+"""How much one check may read and do: every limit with its default, its environment
+variable, and the one-line error raised when input goes past it (docs/limits.md)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+MiB = 1024 * 1024
+
+
+class LimitExceeded(Exception):
+    """The input goes past one of the limits; the message is one line naming the limit
+    and how to raise it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one check accepts. ``0`` turns a limit off (not advised for a server)."""
+
+    max_file_bytes: int = 25 * MiB  # a file as stored (compressed, for DOCX)
+    max_docx_bytes: int = 100 * MiB  # a DOCX's parts once inflated, all together
+    max_pdf_pages: int = 2_000
+    max_chars: int = 5_000_000  # characters of text in one document
+    max_citations: int = 10_000  # citations found in one document
+    deadline_seconds: float = 600.0  # wall clock for one check, extraction to verdicts
+
+    @classmethod
+    def from_env(
+        cls, overrides: Mapping[str, float | None] | None = None, environ: Mapping[str, str] | None = None
+    ) -> Limits:
+        """The defaults, then ``CITEPROOF_MAX_...`` / ``CITEPROOF_DEADLINE`` from the
+        environment, then the ``overrides`` that are not None (command-line options)."""
+        environ = os.environ if environ is None else environ
+        overrides = overrides or {}
+        values: dict[str, float] = {}
+        for f in fields(cls):
+            name = ENV_NAMES[f.name]
+            raw = environ.get(name)
+            if raw not in (None, ""):
+                values[f.name] = _parse(name, raw, float if f.name == "deadline_seconds" else int)
+            override = overrides.get(f.name)
+            if override is not None:
+                values[f.name] = override
+        return cls(**values)  # type: ignore[arg-type]
+
+    def check(self, name: str, value: float, what: str) -> None:
+        """Raise `LimitExceeded` when ``value`` is over the limit ``name`` (a field)."""
+        limit = getattr(self, name)
+        if limit and value > limit:
+            raise LimitExceeded(
+                f"{what}: {value:,} is over the limit of {limit:,} "
+                f"({OPTION_NAMES[name]} or ${ENV_NAMES[name]} to change it)"
+            )
+
+    def deadline(self) -> Deadline:
+        return Deadline(self.deadline_seconds)
+
+
+ENV_NAMES = {
+    "max_file_bytes": "CITEPROOF_MAX_FILE_BYTES",
+    "max_docx_bytes": "CITEPROOF_MAX_DOCX_BYTES",
+    "max_pdf_pages": "CITEPROOF_MAX_PDF_PAGES",
+    "max_chars": "CITEPROOF_MAX_CHARS",
+    "max_citations": "CITEPROOF_MAX_CITATIONS",
+    "deadline_seconds": "CITEPROOF_DEADLINE",
+}
+OPTION_NAMES = {name: "--" + name.replace("_seconds", "").replace("_", "-") for name in ENV_NAMES}
+
+
+def _parse(name: str, raw: str, kind: type[int] | type[float]) -> float:
+    try:
+        value = kind(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ValueError(f"${name}={raw!r} is not a number of 0 or more")
+    return value
+
+
+class Deadline:
+    """The wall-clock budget of one check; `check` raises once it is spent."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._ends = time.monotonic() + seconds if seconds else None
+
+    def check(self, stage: str) -> None:
+        if self._ends is not None and time.monotonic() > self._ends:
+            raise LimitExceeded(
+                f"the check took longer than its {self.seconds:g}-second deadline ({stage}; "
+                f"{OPTION_NAMES['deadline_seconds']} or ${ENV_NAMES['deadline_seconds']} to change it)"
+            )

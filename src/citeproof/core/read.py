@@ -140,7 +140,6 @@ def _decode(data: bytes, name: str) -> str:
     return text
 
 
-
 class _TextCollector(HTMLParser):
     BLOCK = {"p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote"}
 

@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "interfaces",
         (
             "citeproof.api",
+            "citeproof.audit",
             "citeproof.lookup",
             "citeproof.mcp",
             "citeproof.cli",

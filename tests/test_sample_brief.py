@@ -13,7 +13,7 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "sample_brief.json"
 
 def _stable(report: dict) -> dict:
     report = dict(report)
-    report["library"] = {k: v for k, v in report["library"].items() if k != "built_at"}
+    report["library"] = {k: v for k, v in report["library"].items() if k not in ("built_at", "content_hash")}
     report["document"] = {k: v for k, v in report["document"].items() if k != "path"}
     return report
 

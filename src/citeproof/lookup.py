@@ -48,6 +48,7 @@ def library_info(library: Library) -> dict[str, Any]:
         "cases": snap.cases,
         "opinions_with_text": snap.opinions_with_text,
         "citations": snap.citations,
+        "content_hash": snap.content_hash or None,
         "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
         "not_listed": "not_covered",
     }

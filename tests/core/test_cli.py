@@ -24,7 +24,8 @@ def test_json_contract_of_the_sample_brief():
     report = json.loads(result.stdout)
     assert set(report) == {"citeproof", "document", "library", "citations", "summary"}
     assert set(report["document"]) == {"path", "chars", "pages"}
-    assert set(report["library"]) == {"name", "built_at", "cases", "opinions_with_text"}
+    assert set(report["library"]) == {"name", "built_at", "cases", "opinions_with_text", "content_hash"}
+    assert report["library"]["content_hash"].startswith("sha256:")
     text = SAMPLE.read_text()
 
     def same(a: str, b: str) -> bool:  # the document joins wrapped lines: offsets are kept

@@ -220,3 +220,26 @@ def test_page_and_assets_are_served_locally(client):
     for asset in ["static/app.js", "static/app.css"]:
         resp = client.get(f"/{asset}")
         assert resp.status_code == 200 and "//cdn" not in resp.text
+
+
+def test_a_job_manifest_is_audited_by_the_cli(client, tmp_path):
+    """The page's "download manifest": the CLI re-runs it over the same brief and agrees."""
+    from click.testing import CliRunner
+
+    from citeproof.cli import main
+
+    start = client.post(f"{API}/jobs", files={"file": ("brief.md", SAMPLE.read_bytes())})
+    job = start.json()
+    deadline = time.monotonic() + 60
+    while job["status"] not in {"done", "failed"} and time.monotonic() < deadline:
+        time.sleep(0.05)
+        job = client.get(job["links"]["self"]).json()
+    manifest = client.get(job["links"]["manifest"])
+    assert manifest.status_code == 200 and "attachment" in manifest.headers["content-disposition"]
+    body = manifest.json()
+    assert body["inputs"][0]["of"] == "text" and body["library"]["content_hash"].startswith("sha256:")
+    assert len(body["verdicts"]) == len(job["report"]["citations"])
+    path = tmp_path / "run.json"
+    path.write_text(manifest.text)
+    result = CliRunner().invoke(main, ["audit", str(path), str(SAMPLE)])
+    assert result.exit_code == 0 and "SAME VERDICTS" in result.stdout, result.output

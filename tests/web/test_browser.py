@@ -131,6 +131,9 @@ def test_page_shows_each_planted_error_with_its_evidence(browser, live_server):
     report = httpx.get(href, timeout=30)
     assert report.status_code == 200 and '<mark class="hallucinated"' in report.text
     assert _css(browser, "#download-json")[0].get_attribute("href").startswith("blob:")
+    manifest = httpx.get(_css(browser, "#download-manifest")[0].get_attribute("href"), timeout=30).json()
+    shown = _css(browser, "#snapshot-hash")[0].text
+    assert shown.startswith("sha256:") and manifest["library"]["content_hash"] == shown
     browser.save_screenshot(str(ARTIFACTS / "web_sample_brief.png"))
 
 

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from citeproof.cli.audit import audit_command, keys_group
 from citeproof.cli.bench import bench_group
 from citeproof.cli.check import check_command
 from citeproof.cli.common import EXIT_USAGE, report_failure
@@ -49,5 +50,7 @@ for _command in (
     factors,
     bench_group,
     courtlistener_fake,
+    audit_command,
+    keys_group,
 ):
     main.add_command(_command)

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from functools import partial
 
 import click
 
+from citeproof.cli.audit import write_run_manifest
 from citeproof.cli.common import (
     EXIT_HALLUCINATED,
     EXIT_OK,
@@ -20,7 +23,7 @@ from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.core.limits import LimitExceeded
 from citeproof.core.pipeline import check_document
 from citeproof.core.read import ReadError, document_from_stream, read_document
-from citeproof.core.report import render_html, render_markdown, render_text
+from citeproof.core.report import Report, render_html, render_markdown, render_text
 
 
 @click.command("check")
@@ -47,6 +50,21 @@ from citeproof.core.report import render_html, render_markdown, render_text
     help="Ask CourtListener for what the library cannot settle (default: "
     "$CITEPROOF_COURTLISTENER or the config file).",
 )
+@click.option(
+    "--manifest",
+    "manifest_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write a run manifest (input hashes, versions, library snapshot, options, verdicts) "
+    "that `citeproof audit` can re-run.",
+)
+@click.option(
+    "--sign",
+    "sign_key",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Sign the manifest with this Ed25519 private key (see `citeproof keys new`).",
+)
 @limit_options
 @click.option("--debug", is_flag=True, help="On a failure, print the whole traceback, not one line.")
 def check_command(
@@ -59,6 +77,8 @@ def check_command(
     base_url: str | None,
     llm_config: str | None,
     courtlistener: bool | None,
+    manifest_path: str | None,
+    sign_key: str | None,
     debug: bool,
     **limit_values: float | None,
 ) -> None:
@@ -72,11 +92,18 @@ def check_command(
     A file that fails gets one line on stderr (--debug: the traceback); the files
     after it are still checked. Limits: docs/limits.md.
     """
+    if sign_key and not manifest_path:
+        raise click.UsageError("--sign needs --manifest (the signature goes in the manifest)")
     limits = limits_from_options(limit_values)
     library = _with_courtlistener(load_library(library_path), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
-    renderers = {"text": render_text, "markdown": render_markdown, "html": render_html}
+    renderers: dict[str, Callable[[Report], str]] = {
+        "text": render_text,
+        "markdown": render_markdown,
+        "html": partial(render_html, manifest_href=manifest_path),
+    }
     hallucinated = failed = False
+    checked: list[tuple[str, Report]] = []  # for the manifest
     for name in files:
         try:
             if name == "-":
@@ -85,6 +112,7 @@ def check_command(
                 doc = read_document(name, limits=limits)
             progress = None if quiet or not sys.stderr.isatty() else _progress(name)
             report = check_document(doc, library, progress, judge, limits=limits)
+            checked.append((name, report))
         except (ReadError, LimitExceeded) as exc:
             report_failure(exc, debug)
             failed = True
@@ -98,6 +126,8 @@ def check_command(
         else:
             click.echo(renderers[fmt](report))
         hallucinated = hallucinated or bool(report.hallucinated)
+    if manifest_path:
+        write_run_manifest(manifest_path, checked, library, judge, sign_key)
     sys.exit(EXIT_HALLUCINATED if hallucinated else EXIT_USAGE if failed else EXIT_OK)
 
 

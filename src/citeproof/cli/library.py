@@ -11,6 +11,7 @@ import click
 from citeproof.cli.common import EXIT_USAGE, load_library
 from citeproof.cli.courtlistener import import_group
 from citeproof.library.build import build_library
+from citeproof.library.content_hash import content_hash
 from citeproof.library.records import RecordError
 
 
@@ -38,11 +39,18 @@ def library_build(sources: tuple[Path, ...], out: Path, name: str) -> None:
 @library_group.command("info")
 @click.option("--library", "library_path", type=click.Path(), default=None)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
-def library_info(library_path: str | None, fmt: str) -> None:
-    """What a library holds: snapshot, counts, coverage by reporter."""
+@click.option(
+    "--verify",
+    is_flag=True,
+    help="Recompute the snapshot hash from the content and compare it with the recorded one "
+    "(exit 1 when they differ: the file was changed after it was built).",
+)
+def library_info(library_path: str | None, fmt: str, verify: bool) -> None:
+    """What a library holds: snapshot hash, counts, coverage by reporter."""
     lib = load_library(library_path)
     snap = lib.snapshot()
     table = lib.coverage_table()
+    recomputed = content_hash(lib.conn) if verify else None
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -53,13 +61,16 @@ def library_info(library_path: str | None, fmt: str) -> None:
                     "cases": snap.cases,
                     "opinions_with_text": snap.opinions_with_text,
                     "citations": snap.citations,
+                    "content_hash": snap.content_hash or None,
+                    **({"recomputed_hash": recomputed} if recomputed else {}),
                     "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
                 }
             )
         )
-        return
+        sys.exit(_verify_status(snap.content_hash, recomputed))
     click.echo(
         f"library   {snap.name}\nbuilt at  {snap.built_at}\nfile      {lib.path}\n"
+        f"snapshot  {snap.content_hash or 'not recorded (built before citeproof recorded hashes)'}\n"
         f"cases     {snap.cases:,}\nwith text {snap.opinions_with_text:,}\n"
         f"citations {snap.citations:,}\n\ncoverage by reporter (volumes):"
     )
@@ -69,6 +80,18 @@ def library_info(library_path: str | None, fmt: str) -> None:
     for reporter, statuses in sorted(by_reporter.items(), key=lambda kv: kv[0]):
         click.echo(f"  {reporter:<18} {', '.join(statuses)}")
     click.echo("  (every other reporter: not_covered)")
+    if recomputed is not None:
+        same = recomputed == snap.content_hash
+        click.echo(
+            f"\nverify    {'content matches the recorded snapshot hash' if same else 'MISMATCH'}"
+            + ("" if same else f": recomputed {recomputed}")
+        )
+    sys.exit(_verify_status(snap.content_hash, recomputed))
+
+
+def _verify_status(recorded: str, recomputed: str | None) -> int:
+    """0 unless --verify found content that no longer matches the recorded hash."""
+    return 1 if recomputed is not None and recomputed != recorded else 0
 
 
 library_group.add_command(import_group)

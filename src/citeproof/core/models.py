@@ -359,3 +359,4 @@ class Snapshot:
     opinions_with_text: int
     citations: int = 0
     statutes: int = 0
+    content_hash: str = ""  # "sha256:<hex>" of the content tables; "" when not recorded

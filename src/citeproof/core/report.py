@@ -83,10 +83,17 @@ def report_json(report: Report) -> dict[str, Any]:
             "built_at": snap.built_at,
             "cases": snap.cases,
             "opinions_with_text": snap.opinions_with_text,
+            "content_hash": snap.content_hash or None,
         },
         "citations": [verdict_json(v, report.place(v)) for v in report.verdicts],
         "summary": {s.value: report.count(s) for s in Status},
     }
+
+
+def _library_line(snap: Snapshot) -> str:
+    """Name, counts, build time and snapshot hash: enough to name the exact library."""
+    digest = snap.content_hash[: len("sha256:") + 12] if snap.content_hash else "hash not recorded"
+    return f"{snap.name} ({snap.cases:,} cases, built {snap.built_at}, snapshot {digest})"
 
 
 def _detail(v: Verdict) -> str:
@@ -119,8 +126,7 @@ def render_text(report: Report, width: int = 100) -> str:
     ]
     widths = [4, max(len(r[1]) for r in rows) if places else -2, min(28, max(len(r[2]) for r in rows)), 12]
     lines = [
-        f"{report.document.path or '<text>'} — library {report.snapshot.name} "
-        f"({report.snapshot.cases:,} cases, built {report.snapshot.built_at})",
+        f"{report.document.path or '<text>'} — library {_library_line(report.snapshot)}",
         "",
     ]
     indent = sum(widths) + 8
@@ -140,7 +146,7 @@ def render_markdown(report: Report) -> str:
     lines = [
         f"# citeproof report: {report.document.path or 'text'}",
         "",
-        f"Library: {report.snapshot.name}, {report.snapshot.cases:,} cases, built {report.snapshot.built_at}",
+        f"Library: {_library_line(report.snapshot)}",
         "",
         "| # | citation | status | detail |",
         "| --- | --- | --- | --- |",
@@ -160,8 +166,9 @@ def render_markdown(report: Report) -> str:
 _COLOURS = {Status.VERIFIED: "#d7f5dd", Status.HALLUCINATED: "#ffd6d6", Status.UNVERIFIABLE: "#fff1c2"}
 
 
-def render_html(report: Report) -> str:
-    """A standalone page: the document with each citation highlighted by status."""
+def render_html(report: Report, manifest_href: str | None = None) -> str:
+    """A standalone page: the document with each citation highlighted by status; its footer
+    names the library snapshot and links the run manifest when there is one."""
     text = report.document.text
     parts, cursor = [], 0
     for v in sorted(report.verdicts, key=lambda v: v.citation.span.start):
@@ -190,6 +197,14 @@ def render_html(report: Report) -> str:
         f"<style>body{{font-family:serif;max-width:60em;margin:auto}} pre{{white-space:"
         f"pre-wrap}} td{{vertical-align:top;padding:2px 6px}} {style}</style></head><body>"
         f"<h1>citeproof report</h1><table>{rows}</table><h2>Document</h2>"
-        f"<pre>{''.join(parts)}</pre><script type='application/json' id='report'>{data}"
-        f"</script></body></html>"
+        f"<pre>{''.join(parts)}</pre><footer><p>Library: "
+        f"{html.escape(_library_line(report.snapshot))}. Full snapshot hash: <code>"
+        f"{html.escape(report.snapshot.content_hash or 'not recorded')}</code>"
+        + (
+            f" · <a href='{html.escape(manifest_href)}' download>download manifest</a>"
+            if manifest_href
+            else ""
+        )
+        + "</p></footer>"
+        f"<script type='application/json' id='report'>{data}</script></body></html>"
     )

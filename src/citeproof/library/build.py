@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from citeproof.core.names import distinctive_parties, name_key
+from citeproof.library.content_hash import content_hash
 from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
 from citeproof.library.sqlite import migrate
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-BUILD_VERSION = 6  # bump when the schema or the import logic changes
+BUILD_VERSION = 7  # 7: content_hash in meta (issue 19); bump when the schema or the import logic changes
 
 
 def _open_text(path: Path) -> IO[str]:
@@ -266,6 +267,7 @@ def _write_meta(conn: sqlite3.Connection, name: str, sources: list[str]) -> dict
         "built_at": dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "sources": json.dumps([Path(s).name for s in sources]),
         **{k: str(v) for k, v in counts.items()},
+        "content_hash": content_hash(conn),
     }
     conn.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", meta.items())
     return counts

@@ -36,6 +36,7 @@ class ChainLibrary:
             opinions_with_text=local.opinions_with_text,
             citations=local.citations,
             statutes=local.statutes,
+            content_hash=local.content_hash,
         )
 
     def settled_locally(self, volume: str, reporter: str, page: int) -> bool:

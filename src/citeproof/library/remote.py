@@ -180,6 +180,10 @@ class CourtListenerLibrary:
     def owns(self, case_id: str) -> bool:
         return case_id.startswith(CASE_PREFIX)
 
+    def answered(self) -> list[str]:
+        """The cites CourtListener answered (from the network or the cache), for a run manifest."""
+        return sorted(self._known)
+
     # -- lookups -------------------------------------------------------------------------------
 
     def prefetch(self, citations: Iterable[Citation]) -> None:

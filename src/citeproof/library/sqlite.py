@@ -99,6 +99,7 @@ class SQLiteLibrary:
             cases=int(meta.get("cases", 0)),
             opinions_with_text=int(meta.get("opinions", 0)),
             citations=int(meta.get("citations", 0)),
+            content_hash=meta.get("content_hash", ""),
         )
 
     def snapshot(self) -> Snapshot:

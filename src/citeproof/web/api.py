@@ -8,6 +8,8 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from citeproof.audit.manifest import Input
+from citeproof.audit.run import make_manifest
 from citeproof.core.pipeline import check_document
 from citeproof.core.report import render_html
 from citeproof.lookup import QueryError, library_info, lookup_citation
@@ -115,6 +117,23 @@ def job_html(request: Request, job_id: str) -> HTMLResponse:
     return HTMLResponse(
         render_html(job.report),
         headers={"Content-Disposition": 'attachment; filename="citeproof-report.html"'},
+    )
+
+
+@router.get(
+    "/jobs/{job_id}/manifest.json",
+    responses={404: {"model": Problem}, 409: {"model": Problem}},
+    summary="Download a finished job's run manifest, for `citeproof audit`",
+)
+def job_manifest(request: Request, job_id: str) -> JSONResponse:
+    """Input hash (of the text read), versions, library snapshot hash, options and verdicts."""
+    job = _job(request, job_id, finished=True)
+    assert job.report is not None
+    document = job.report.document
+    given = Input.of_text(document.path or "<text>", document.text)
+    manifest = make_manifest([(given, job.report)], _state(request).library, None)
+    return JSONResponse(
+        manifest, headers={"Content-Disposition": 'attachment; filename="citeproof-manifest.json"'}
     )
 
 

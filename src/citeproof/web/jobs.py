@@ -40,7 +40,12 @@ class Job:
             "id": self.id,
             "status": self.status,
             "progress": {"done": self.done, "total": self.total},
-            "links": {"self": base, "json": f"{base}/report.json", "html": f"{base}/report.html"},
+            "links": {
+                "self": base,
+                "json": f"{base}/report.json",
+                "html": f"{base}/report.html",
+                "manifest": f"{base}/manifest.json",
+            },
         }
         if self.error:
             out["error"] = self.error

@@ -57,6 +57,7 @@ class SnapshotOut(_Open):
     built_at: str
     cases: int
     opinions_with_text: int
+    content_hash: str | None = Field(None, description="sha256 of the library's content")
 
 
 class Summary(_Open):
@@ -87,6 +88,7 @@ class LibraryInfo(BaseModel):
     cases: int
     opinions_with_text: int
     citations: int
+    content_hash: str | None = Field(None, description="sha256 of the library's content")
     coverage: list[CoverageRow]
     not_listed: str = Field(description="coverage of every reporter not listed")
 

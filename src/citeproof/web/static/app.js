@@ -30,6 +30,7 @@ async function loadLibrary() {
     $("#library-info").textContent =
       `library ${lib.name}: ${lib.cases.toLocaleString()} cases, ` +
       `${lib.opinions_with_text.toLocaleString()} with text, built ${lib.built_at}`;
+    $("#snapshot-hash").textContent = lib.content_hash || "not recorded";
   } catch (err) {
     $("#library-info").textContent = "library unavailable";
   }
@@ -222,6 +223,7 @@ function renderDownloads() {
   view.jsonUrl = URL.createObjectURL(blob);
   $("#download-json").href = view.jsonUrl;
   $("#download-html").href = view.job.links.html.replace(/^\//, "");
+  $("#download-manifest").href = view.job.links.manifest.replace(/^\//, "");
 }
 
 function applyFilters() {

@@ -1,0 +1,123 @@
+"""``citeproof audit`` and ``citeproof keys``: re-run a check from its manifest; make signing keys.
+
+Exit status of ``audit``: 0 same verdicts, 1 different verdicts (each listed, with what
+changed between the runs), 2 not reproducible or the manifest fails verification.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import click
+
+from citeproof.audit.compare import Outcome, render_text
+from citeproof.audit.manifest import (
+    Input,
+    ManifestError,
+    load_manifest,
+    write_manifest,
+)
+from citeproof.audit.run import audit_run, make_manifest
+from citeproof.audit.signing import KeyFileError, load_private, load_public, new_keypair, sign, verify
+from citeproof.cli.common import EXIT_USAGE
+from citeproof.cli.llm import judge_from_options, llm_options
+from citeproof.core.protocols import Library
+from citeproof.core.report import Report
+from citeproof.llm.judge import LLMJudge
+
+EXIT_SAME, EXIT_DIFFERENT, EXIT_NOT_REPRODUCIBLE = 0, 1, 2
+
+
+def write_run_manifest(
+    path: str,
+    checked: Sequence[tuple[str, Report]],
+    library: Library,
+    judge: LLMJudge | None,
+    sign_key: str | None,
+) -> None:
+    """Write (and sign) the manifest of a ``check`` run; key problems exit 2."""
+    inputs = [
+        Input.of_text("<stdin>", report.document.text) if name == "-" else Input.of_file(name)
+        for name, report in checked
+    ]
+    manifest = make_manifest(list(zip(inputs, (r for _, r in checked), strict=True)), library, judge)
+    if sign_key:
+        try:
+            manifest = sign(manifest, load_private(sign_key))
+        except KeyFileError as exc:
+            click.echo(f"citeproof: {exc}", err=True)
+            sys.exit(EXIT_USAGE)
+    write_manifest(manifest, path)
+    click.echo(f"citeproof: manifest written to {path} ({manifest['digest'][:19]}…)", err=True)
+
+
+@click.command("audit")
+@click.argument("manifest_path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--library", "library_path", type=click.Path(), default=None, help="Library to re-run with.")
+@click.option(
+    "--key",
+    "public_key",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Require the manifest to be signed by this Ed25519 public key.",
+)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@llm_options
+def audit_command(
+    manifest_path: str,
+    files: tuple[str, ...],
+    library_path: str | None,
+    public_key: str | None,
+    fmt: str,
+    llm: bool,
+    model: str | None,
+    base_url: str | None,
+    llm_config: str | None,
+) -> None:
+    """Re-run the check recorded in MANIFEST over FILES and compare the verdicts.
+
+    Exit status: 0 same verdicts, 1 different (each change listed, with what differs between
+    the runs: library snapshot, versions or options), 2 not reproducible or a signature
+    that does not verify.
+    """
+    try:
+        manifest = load_manifest(manifest_path)
+        expected = load_public(public_key) if public_key else None
+    except (ManifestError, KeyFileError) as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    checked = verify(manifest, expected)
+    if not checked.ok:
+        click.echo(f"citeproof: {manifest_path}: {checked.message}", err=True)
+        sys.exit(EXIT_NOT_REPRODUCIBLE)
+    result = audit_run(manifest, files, library_path, judge_from_options(llm, model, base_url, llm_config))
+    if fmt == "json":
+        click.echo(json.dumps({"signature": checked.message, **result.to_json()}, ensure_ascii=False))
+    else:
+        click.echo(f"signature: {checked.message}")
+        click.echo(render_text(result))
+    codes = {Outcome.SAME: EXIT_SAME, Outcome.DIFFERENT: EXIT_DIFFERENT}
+    sys.exit(codes.get(result.outcome, EXIT_NOT_REPRODUCIBLE))
+
+
+@click.group("keys")
+def keys_group() -> None:
+    """Ed25519 keys for signing run manifests."""
+
+
+@keys_group.command("new")
+@click.argument("private_key", type=click.Path(dir_okay=False, path_type=Path))
+def keys_new(private_key: Path) -> None:
+    """Write PRIVATE_KEY (mode 0600) and PRIVATE_KEY.pub; never overwrites."""
+    try:
+        pair = new_keypair(private_key)
+    except (KeyFileError, OSError) as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo(
+        f"private key {pair.private} (keep it secret)\npublic key  {pair.public}\nkey id      {pair.key_id}"
+    )

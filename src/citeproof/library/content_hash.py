@@ -1,0 +1,45 @@
+"""A library's snapshot identity: one sha256 over what decides verdicts, in a stable order.
+
+The hash covers the cases, their citations, opinion texts, page breaks, coverage ranges and
+the cited-by table, each table read in a fixed order, each row written as canonical JSON. It
+leaves out what does not decide a verdict (the library's name, build time, source file
+names and the derived search indexes), so the same data always gives the same hash, however
+often and wherever it is built, and a change to any row gives another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+
+PREFIX = "sha256:"
+
+# (table, ORDER BY): every column, in a total order.
+_TABLES: tuple[tuple[str, str], ...] = (
+    ("cases", "id"),
+    ("citations", "case_id, position, volume, reporter, page"),
+    ("opinions", "case_id"),
+    ("page_breaks", "case_id, reporter, volume, page, offset"),
+    ("coverage", "reporter, first_volume, last_volume, status"),
+    ("cites", "case_id, cited"),
+)
+
+
+def content_hash(conn: sqlite3.Connection) -> str:
+    """``sha256:<hex>`` of the library's content tables (absent tables count as empty)."""
+    present = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    digest = hashlib.sha256()
+    for table, order in _TABLES:
+        digest.update(f"\x00table {table}\n".encode())
+        if table not in present:
+            continue
+        for row in conn.execute(f"SELECT * FROM {table} ORDER BY {order}"):  # noqa: S608 (fixed names)
+            digest.update(json.dumps(row, ensure_ascii=False, separators=(",", ":")).encode())
+            digest.update(b"\n")
+    return PREFIX + digest.hexdigest()
+
+
+def short(hash_: str) -> str:
+    """The first 12 hex digits, for display: ``sha256:0123456789ab``."""
+    return hash_[: len(PREFIX) + 12] if hash_ else "not recorded"

@@ -32,7 +32,7 @@ ENDNOTE_CITE = "Mapp v. Ohio, 367 U.S. 643 (1961)"
 TEXT_BOX_CITE = "Smith v. Jones, 999 U.S. 1 (2031)"  # a volume not yet printed
 
 
-def _notes_part(package, kind: str, text: str) -> Part:
+def note_part(package, kind: str, text: str) -> Part:
     root = "footnotes" if kind == "footnote" else "endnotes"
     xml = (
         f'<w:{root} xmlns:w="{W_NS}">'
@@ -46,7 +46,7 @@ def _notes_part(package, kind: str, text: str) -> Part:
     return Part(PackURI(f"/word/{root}.xml"), content_type, xml.encode(), package)
 
 
-def _note_reference(paragraph, kind: str) -> None:
+def note_reference(paragraph, kind: str) -> None:
     run = parse_xml(
         f'<w:r {NS}><w:rPr><w:vertAlign w:val="superscript"/></w:rPr><w:{kind}Reference w:id="1"/></w:r>'
     )
@@ -81,13 +81,13 @@ def docx_brief(path: Path) -> Path:
     table.cell(1, 1).text = "Suppression of favourable evidence violates due process."
     document.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
     second = document.add_paragraph("Separate is not equal.")
-    _note_reference(second, "footnote")
+    note_reference(second, "footnote")
     second.add_run(" Evidence seized unlawfully is excluded.")
-    _note_reference(second, "endnote")
+    note_reference(second, "endnote")
     _text_box(document.add_paragraph("A sidebar follows."), f"Compare {TEXT_BOX_CITE}.")
     package = document.part.package
-    document.part.relate_to(_notes_part(package, "footnote", f"See {FOOTNOTE_CITE}."), RT.FOOTNOTES)
-    document.part.relate_to(_notes_part(package, "endnote", f"See {ENDNOTE_CITE}."), RT.ENDNOTES)
+    document.part.relate_to(note_part(package, "footnote", f"See {FOOTNOTE_CITE}."), RT.FOOTNOTES)
+    document.part.relate_to(note_part(package, "endnote", f"See {ENDNOTE_CITE}."), RT.ENDNOTES)
     document.save(str(path))
     return path
 

@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 import click
 
@@ -20,6 +21,7 @@ from citeproof.cli.common import (
     report_failure,
 )
 from citeproof.cli.llm import judge_from_options, llm_options
+from citeproof.core.annotate_docx import annotate_docx
 from citeproof.core.limits import LimitExceeded
 from citeproof.core.pipeline import check_document
 from citeproof.core.read import ReadError, document_from_stream, read_document
@@ -31,10 +33,12 @@ from citeproof.core.report import Report, render_html, render_markdown, render_t
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "markdown", "html"]),
+    type=click.Choice(["text", "json", "markdown", "html", "docx"]),
     default="text",
     show_default=True,
+    help="docx: the brief itself with a Word comment on each problem (needs --out).",
 )
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the report to this file.")
 @click.option(
     "--library",
     "library_path",
@@ -70,6 +74,7 @@ from citeproof.core.report import Report, render_html, render_markdown, render_t
 def check_command(
     files: tuple[str, ...],
     fmt: str,
+    out: str | None,
     library_path: str | None,
     quiet: bool,
     llm: bool,
@@ -94,6 +99,10 @@ def check_command(
     """
     if sign_key and not manifest_path:
         raise click.UsageError("--sign needs --manifest (the signature goes in the manifest)")
+    if out and len(files) > 1:
+        raise click.UsageError("--out takes one input file")
+    if fmt == "docx" and (not out or not files[0].lower().endswith(".docx")):
+        raise click.UsageError("--format docx needs a .docx brief and --out FILE for the commented copy")
     limits = limits_from_options(limit_values)
     library = _with_courtlistener(load_library(library_path), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
@@ -121,10 +130,16 @@ def check_command(
             report_failure(exc, debug, f"{name}: ")
             failed = True
             continue
-        if fmt == "json":
-            click.echo(json.dumps(report.to_json(), ensure_ascii=False))
+        if fmt == "docx":
+            comments = annotate_docx(name, report, out or "")
+            click.echo(f"{out}: {comments} comment(s) on {len(report.verdicts)} citation(s)")
         else:
-            click.echo(renderers[fmt](report))
+            as_json = fmt == "json"
+            rendered = json.dumps(report.to_json(), ensure_ascii=False) if as_json else renderers[fmt](report)
+            if out:
+                Path(out).write_text(rendered + "\n", encoding="utf-8")
+            else:
+                click.echo(rendered)
         hallucinated = hallucinated or bool(report.hallucinated)
     if manifest_path:
         write_run_manifest(manifest_path, checked, library, judge, sign_key)

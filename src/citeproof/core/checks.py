@@ -93,6 +93,9 @@ def check_name(c: Citation, r: Resolution, named_elsewhere: tuple[Authority, ...
         return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.PASS, explanation=match.explanation)
     evidence = f"{c.cite} is {a.name_abbreviation} ({a.decision_date[:4]})"
     others = [o for o in named_elsewhere if o.id != a.id]
+    suggestion = f"if the cite is right: {a.name_abbreviation}, {c.cite}" + (
+        f"; if the name is right: {others[0].name_abbreviation}, {others[0].citation}" if others else ""
+    )
     if others:
         evidence += (
             "; a case named "
@@ -108,6 +111,7 @@ def check_name(c: Citation, r: Resolution, named_elsewhere: tuple[Authority, ...
         span=c.span,
         evidence=evidence,
         confidence=Confidence.DIFFERS,
+        suggestion=suggestion,
     )
 
 
@@ -188,6 +192,7 @@ def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], l
                     span=q.span,
                     evidence=f'the opinion reads: "{m.real_wording}"; changes: {m.diff}',
                     confidence=Confidence.DIFFERS,
+                    suggestion=f'quote the opinion as it reads: "{m.real_wording}"',
                 )
             )
         else:
@@ -289,6 +294,7 @@ def check_pincite(
                     else ""
                 ),
                 confidence=Confidence.RULED_OUT,
+                suggestion=f"pin cite {c.volume} {c.reporter} {c.page}, {where}",
             )
     return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.PASS, explanation="the quote is on the pin page")
 

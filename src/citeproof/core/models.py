@@ -52,6 +52,10 @@ class Place:
     note: int | None = None
     label: str | None = None
 
+    def describe(self) -> str:
+        """In words: ``page 3, footnote 2``, ``page 4, table 1, row 2, column 1``."""
+        return ", ".join(([f"page {self.page}"] if self.page else []) + ([self.label] if self.label else []))
+
     def __str__(self) -> str:
         """Bluebook-style: ``p. 3 n.2``, ``p. 4 (table 1, row 2, column 1)``."""
         parts = [f"p. {self.page}"] if self.page else []
@@ -331,6 +335,7 @@ class Finding:
     evidence: str = ""
     confidence: float = Confidence.CERTAIN
     reason: Reason | None = None
+    suggestion: str = ""  # a fix, where the evidence gives one: the real wording, the right page
 
 
 class Status(StrEnum):

@@ -67,6 +67,7 @@ def verdict_json(v: Verdict, place: Place | None = None) -> dict[str, Any]:
                 "explanation": f.explanation,
                 "evidence": f.evidence,
                 "confidence": f.confidence,
+                "suggestion": f.suggestion or None,
             }
             for f in v.errors
         ],

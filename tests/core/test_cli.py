@@ -51,7 +51,8 @@ def test_json_contract_of_the_sample_brief():
         assert (c["status"] == "hallucinated") == bool(c["errors"])
         assert (c["status"] == "unverifiable") == (c["reason"] is not None)
         for e in c["errors"]:
-            assert set(e) == {"kind", "fragment", "span", "explanation", "evidence", "confidence", "suggestion"}
+            keys = {"kind", "fragment", "span", "explanation", "evidence", "confidence", "suggestion"}
+            assert set(e) == keys
             assert same(text[e["span"][0] : e["span"][1]], e["fragment"])
     assert sum(report["summary"].values()) == len(report["citations"])
 

@@ -45,7 +45,22 @@ def test_relevance_temporality_quality(tiny_oracle, tiny_responses, registry):
     assert a_q1.cr.value == pytest.approx(0.75)
     # CT: 625 and 16 in force, 9999 beyond the Civil Code's last article
     assert a_q1.ct.value == pytest.approx(2 / 3)
-    assert a_q1.cq.value == pytest.approx(2 / 3 * 0.5 * (0.75 + 2 / 3))
+    # CQ per citation (seed 003): 625 → 1·½(1 + 1), 16 → 1·½(0.5 + 1), 9999 → 0
+    assert (a_q1.cq.value, a_q1.cq.n) == (pytest.approx((1 + 0.75 + 0) / 3), 3)
+    # the response-level variant: CG · ½(mean CR over grounded + mean CT over all)
+    assert a_q1.cq_response.value == pytest.approx(2 / 3 * 0.5 * (0.75 + 2 / 3))
+
+
+def test_cq_hand_example_from_issue_14(tiny_oracle, registry):
+    """One grounded, in-force citation (the domain's most cited: CR 1) and one
+    nonexistent: the paper's per-citation CQ is 0.5; the response-level variant, which
+    counts the nonexistent citation in CG and again in CT, gives 0.375."""
+    from citeproof.bench.grounding.responses import Cited, Response
+
+    response = Response("A", "q1", (Cited("civil", "625"), Cited("civil", "9999")), "civil", "2025-01-01")
+    s = score((response,), tiny_oracle, registry).scores[0]
+    assert s.cq.value == pytest.approx(0.5)
+    assert s.cq_response.value == pytest.approx(0.375)
 
 
 def test_quality_edge_cases():

@@ -1,4 +1,4 @@
-"""CG and CQ = CP · ½(CR + CT): pure functions of responses, an oracle and the registry.
+"""CG and CQ: pure functions of responses, an oracle and the registry.
 
 - **CG** (grounding): the share of a response's cited articles that are nodes of the
   oracle graph; averaged over responses (macro) and over citations (micro).
@@ -12,8 +12,14 @@
 - **CT** (temporality): 1 if the registry has the article in force at the response's
   date, 0 if it is repealed, beyond its code or its code is not in force then;
   articles the registry cannot settle (gaps, missing codes) are left out.
-- **CQ** = CP · ½(CR + CT) per response (the available term alone when CT is
-  undefined); nan for a response without citations.
+- **CQ**, as seed 003 defines it: the per-citation average of CP·½(CR + CT), where
+  CP is 1 for a grounded citation and 0 otherwise (the available term alone when CT
+  is undefined). A nonexistent citation scores 0 once. System CQ averages over all
+  the system's citations (cluster bootstrap over responses).
+- **CQ (response)**, ``cq_response``: the earlier response-level variant,
+  CG · ½(mean CR over grounded citations + mean CT over all citations), which counts a
+  nonexistent citation twice (in CG and again in CT). One grounded, in-force citation
+  beside one nonexistent: CQ 0.5, CQ (response) 0.375. Kept for comparison.
 """
 
 from __future__ import annotations
@@ -149,9 +155,17 @@ def _nanmean_per_response(table: CitationTable, values: np.ndarray) -> np.ndarra
 
 
 def quality(cp: np.ndarray, cr: np.ndarray, ct: np.ndarray) -> np.ndarray:
-    """CQ = CP · ½(CR + CT) per response; zero when nothing is grounded."""
+    """CP · ½(CR + CT) elementwise (the available term alone when one is nan); zero where
+    CP is 0. Per citation (CP 0 or 1) this is the paper's CQ term; per response (CP = CG,
+    CR and CT averaged) it is the response-level variant."""
     half = np.where(np.isnan(ct), cr, np.where(np.isnan(cr), ct, (cr + ct) / 2))
     return np.where(cp == 0, 0.0, cp * half)
+
+
+def citation_quality(hits: np.ndarray, cr: np.ndarray, ct: np.ndarray) -> np.ndarray:
+    """The paper's CQ term per citation: CP·½(CR + CT) with CP = 1 grounded, 0 not; nan
+    only for a grounded citation whose CR and CT are both unknown."""
+    return quality(hits, cr, ct)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +179,7 @@ class SystemScore:
     cr: Estimate
     ct: Estimate
     cq: Estimate
+    cq_response: Estimate
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -172,7 +187,7 @@ class SystemScore:
             "responses": self.responses,
             "citations": self.citations,
             "flags": self.flags,
-            **{k: getattr(self, k).to_dict() for k in ("cg", "cg_micro", "cr", "ct", "cq")},
+            **{k: getattr(self, k).to_dict() for k in ("cg", "cg_micro", "cr", "ct", "cq", "cq_response")},
         }
 
 
@@ -206,13 +221,20 @@ def _est(values: np.ndarray, seed: int) -> Estimate:
 
 
 def score(responses: tuple[Response, ...], oracle: Oracle, registry: Registry, seed: int = 0) -> ScoreReport:
-    """CG (macro, micro), CR, CT and CQ per system with bootstrap intervals."""
+    """CG (macro, micro), CR, CT, CQ (per citation) and CQ (response) per system with
+    bootstrap intervals."""
     table = citation_table(responses, oracle)
     hits = grounded(table, oracle.present())
     cp = per_response(table, hits)
-    cr = _nanmean_per_response(table, np.where(hits > 0, relevance(table, oracle), NAN))
-    ct = _nanmean_per_response(table, temporality(table, registry))
-    cq = quality(cp, cr, ct)
+    cr_cite = np.where(hits > 0, relevance(table, oracle), NAN)
+    ct_cite = temporality(table, registry)
+    cr = _nanmean_per_response(table, cr_cite)
+    ct = _nanmean_per_response(table, ct_cite)
+    cq_response = quality(cp, cr, ct)
+    cq_cite = citation_quality(hits, cr_cite, ct_cite)
+    known = ~np.isnan(cq_cite)
+    cq_num = np.bincount(table.cite_resp[known], weights=cq_cite[known], minlength=len(responses))
+    cq_den = np.bincount(table.cite_resp[known], minlength=len(responses)).astype(float)
     n_cites = np.bincount(table.cite_resp, minlength=len(responses))
     n_hits = np.bincount(table.cite_resp, weights=hits, minlength=len(responses))
     scores = []
@@ -228,7 +250,8 @@ def score(responses: tuple[Response, ...], oracle: Oracle, registry: Registry, s
                 micro(n_hits[m], n_cites[m], seed),
                 _est(cr[m], seed),
                 _est(ct[m], seed),
-                _est(cq[m], seed),
+                micro(cq_num[m], cq_den[m], seed),
+                _est(cq_response[m], seed),
             )
         )
     return ScoreReport(oracle.snapshot(), registry.snapshot, seed, tuple(scores))

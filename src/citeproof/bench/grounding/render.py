@@ -52,10 +52,11 @@ def score_md(report: ScoreReport) -> str:
             est(s.cr),
             est(s.ct),
             est(s.cq),
+            est(s.cq_response),
         ]
         for s in report.scores
     ]
-    head = ["system", "citations", "flags", "CG (macro)", "CG (micro)", "CR", "CT", "CQ"]
+    head = ["system", "citations", "flags", "CG (macro)", "CG (micro)", "CR", "CT", "CQ", "CQ (response)"]
     return (
         f"Oracle: {report.oracle.label()}; registry snapshot {report.registry_snapshot}; "
         f"bootstrap seed {report.seed}\n\n" + table(head, rows)

@@ -59,7 +59,16 @@ def test_empty_output_has_no_accuracy_and_zero_recall():
 
 
 @pytest.mark.parametrize(
-    "text", ["NO ARGUMENT POSSIBLE", "no argument  possible.", "Answer: No Argument Possible"]
+    "text",
+    [
+        "NO ARGUMENT POSSIBLE",
+        "no argument  possible.",
+        "Answer: No Argument Possible",
+        "NO ARGUMENT POSSIBLE. The current case shares no factor with either precedent.",
+        # seed 002's own wording, alone or with a reason that does not argue
+        "No 3-ply argument is possible.",
+        "No argument can be made: the current case shares no factors with either precedent.",
+    ],
 )
 def test_exact_phrase(text):
     assert exact_abstention(text) and not near_miss_abstention(text)
@@ -68,10 +77,24 @@ def test_exact_phrase(text):
 @pytest.mark.parametrize(
     "text",
     [
-        "No argument can be made: the current case shares no factors with either precedent.",
+        "NO ARGUMENT POSSIBLE\n\nPlaintiff's argument: Alpha shares F1 (Disclosure-in-negotiations) "
+        "with the current case, so the plaintiff should prevail.",
+        "NO ARGUMENT POSSIBLE. However, the defendant's response would distinguish Beta.",
+        "No 3-ply argument is possible, but F6 Security-measures favors the plaintiff here.",
+        "I cannot construct a 3-ply argument. Still, the plaintiff's argument is that Alpha is analogous.",
+    ],
+)
+def test_phrase_then_argument_is_an_argument(text):
+    """The failure seed 002 describes: the phrase, then an argument anyway."""
+    assert not exact_abstention(text) and not near_miss_abstention(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "I cannot construct a valid 3-ply argument here.",
         "There are no shared factors, so the plaintiff has nothing to cite.",
-        "No 3-ply argument is possible.",
+        "After review: no argument possible.",
     ],
 )
 def test_near_miss(text):
@@ -103,7 +126,7 @@ def _run():
     )
     b = score_output(ARG, "m", "", [])
     c = score_output(NON, "m", "NO ARGUMENT POSSIBLE", [])
-    d = score_output(NON, "m", "No argument can be made here.", [])
+    d = score_output(NON, "m", "I cannot construct a valid argument here.", [])
     e = score_output(NON, "m", "The current case has F2.", [Mention(Role.CURRENT, "F2")])
     return a, b, c, d, e
 

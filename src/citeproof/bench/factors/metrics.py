@@ -7,7 +7,8 @@ Per output (``score_output``) and then per group of outputs (``aggregate``):
   factor (an empty output has no accuracy, it is not perfectly accurate);
 - RecU, factor-utilisation recall: share of the triple's (case, factor) pairs the output
   asserts correctly, over outputs on arguable triples (an abstention there scores 0);
-- abstention ratio on non-arguable triples, exact phrase and near miss apart;
+- abstention ratio on non-arguable triples, exact phrase and near miss apart; an answer
+  that states the phrase and then argues anyway is an argument, not an abstention;
 - invented factors (in no case of the triple) apart from misattributed ones (real in
   another case of the triple, asserted of the wrong one).
 """
@@ -41,14 +42,63 @@ def _normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
 
+# Seed 002's own wording of an abstention, accepted as exact when it is the whole answer:
+# "No (valid) (3-ply) argument is possible / can be made / constructed / generated".
+_PAPER_PHRASE = re.compile(
+    r"no (?:valid )?(?:3-ply |three-ply )?argument (?:is possible|can be (?:made|constructed|generated))",
+)
+# What makes the rest of an answer an argument: a ply, a precedent cited or distinguished,
+# a factor asserted; or more words than an explanation of the refusal needs.
+_ARGUES = re.compile(
+    r"\b(?:plaintiff'?s?|defendant'?s?)\s+(?:argument|response|rebuttal|counter)|\bcounterexample"
+    r"|\bdistinguish|\banalog|\bF\d{1,2}\b|\b(?:argues|rebuts|rebuttal)\b",
+    re.IGNORECASE,
+)
+_MAX_EXPLANATION_WORDS = 40
+_LABEL = re.compile(r"^(?:final\s+)?(?:answer|response|output)\s*:\s*", re.IGNORECASE)
+
+
+def _bare(text: str) -> str:
+    """Lower case, single spaces, no answer label, no final punctuation or quotes."""
+    return _LABEL.sub("", _normal(text)).strip(" \"'*`").rstrip(".!;:").strip(" \"'*`")
+
+
+def argues(text: str) -> bool:
+    """The text goes on to argue: a ply, a precedent cited or distinguished, a factor
+    asserted, or a long explanation."""
+    return bool(_ARGUES.search(text)) or len(text.split()) > _MAX_EXPLANATION_WORDS
+
+
+def _phrase_then_rest(bare: str, phrase: str) -> str | None:
+    """What follows ``phrase`` when ``bare`` begins with it (as a whole word), else None."""
+    if bare == phrase:
+        return ""
+    if bare.startswith(phrase) and not bare[len(phrase)].isalnum():
+        return bare[len(phrase) :]
+    return None
+
+
 def exact_abstention(output: str, phrase: str = ABSTAIN_PHRASE) -> bool:
-    """The output contains the instructed abstention phrase (case and spacing ignored)."""
-    return _normal(phrase) in _normal(output)
+    """The answer is the instructed phrase (case, whitespace, an "Answer:" label and final
+    punctuation ignored), or seed 002's own wording alone, or begins with one of them and
+    contains no argument. An answer that goes on to argue is an argument, not an abstention."""
+    bare = _bare(output)
+    if _PAPER_PHRASE.fullmatch(bare):
+        return True
+    paper = _PAPER_PHRASE.match(bare)
+    for candidate in (_bare(phrase), *([paper.group()] if paper else [])):
+        rest = _phrase_then_rest(bare, candidate)
+        if rest is not None:
+            return not argues(rest)
+    return False
 
 
 def near_miss_abstention(output: str, phrase: str = ABSTAIN_PHRASE) -> bool:
-    """The output says no argument is possible, but not with the instructed phrase."""
-    return not exact_abstention(output, phrase) and bool(_NEAR_MISS.search(output))
+    """The answer says no argument is possible in other words, and does not argue."""
+    if exact_abstention(output, phrase) or not _NEAR_MISS.search(output):
+        return False
+    rest = _NEAR_MISS.sub(" ", output.replace(phrase, " "))
+    return not argues(rest)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,12 +24,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from citeproof.bench.phantom.baselines import baseline_summaries
 from citeproof.bench.phantom.loader import _rows, load, normalise_row
 from citeproof.bench.phantom.runner import evaluate, run
 from citeproof.bench.phantom.schema import KINDS
 from citeproof.bench.phantom.scorer import ExcerptScore
 from citeproof.bench.phantom.systems import make_system
-from citeproof.core.stats import paired_bootstrap, ratio_of
+from citeproof.core.stats import finite_or_none, paired_bootstrap, ratio_of
 from citeproof.library.default import open_library
 
 SYSTEMS = ("rules", "rules+judge", "single-call", "agent")
@@ -37,6 +38,9 @@ COLUMNS = (
     "precision",
     "recall",
     "f1",
+    "paper_precision",
+    "paper_recall",
+    "paper_f1",
     "recall_misrepresentation",
     *(f"recall_{k}" for k in KINDS if k != "misrepresentation"),
     "flag_rate_distractor",
@@ -62,7 +66,7 @@ def paired(
     seed: int,
     resamples: int = 2000,
     kind: int | None = None,
-) -> dict[str, float]:
+) -> dict[str, float | str | None]:
     """Bootstrap of (ratio of b) − (ratio of a) over the same resampled excerpts."""
     get = (lambda s, f: getattr(s, f)[kind]) if kind is not None else getattr
     x, y = (ratio_of([get(s, num) for s in scores], [get(s, den) for s in scores]) for scores in (a, b))
@@ -74,11 +78,16 @@ def paired(
         resamples,
         method=(f"paired bootstrap over {len(a)} excerpts (B={resamples}, seed={seed})"),
     ).estimate
-    return {"difference": est.value, "low": est.low, "high": est.high, "method": est.method}
+    return {
+        "difference": finite_or_none(est.value),
+        "low": finite_or_none(est.low),
+        "high": finite_or_none(est.high),
+        "method": est.method,
+    }
 
 
 def cell(e: dict[str, Any], key: str) -> str:
-    if e["n"] == 0 or math.isnan(e["value"]):
+    if e is None or e["n"] == 0 or e["value"] is None or math.isnan(e["value"]):
         return "n/a"
     scale, fmt = (1, "{:.2f}") if key.endswith("per_excerpt") else (100, "{:.1f}")
     v, lo, hi = (fmt.format(scale * e[k]) for k in ("value", "low", "high"))
@@ -90,7 +99,13 @@ def table(results: dict[str, Any]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     for name, r in results["systems"].items():
         lines.append("| " + " | ".join([name, *(cell(r["metrics"][c], c) for c in COLUMNS)]) + " |")
-    return "\n".join(lines)
+    for name, m in results.get("baselines", {}).items():
+        lines.append("| " + " | ".join([name, *(cell(m.get(c), c) for c in COLUMNS)]) + " |")
+    return "\n".join(lines) + (
+        "\n\nP, R, F1, per-kind R: the guarded scorer; paper P/R/F1: the paper-faithful "
+        "scorer (recall = predictions that hit a gold fragment / gold fragments). Scripted "
+        "model rows are checks of the plumbing, not judge results."
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -153,10 +168,14 @@ def main(argv: list[str] | None = None) -> int:
             }
         results["systems"][full] = entry
         print(f"{full}: done", file=sys.stderr)
+    results["baselines"] = {
+        name: {k: v.to_dict() for k, v in figures.items()}
+        for name, figures in baseline_summaries(excerpts, args.seed).items()
+    }
     print(table(results))
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(results, indent=1, default=str) + "\n")
+        args.out.write_text(json.dumps(results, indent=1, default=str, allow_nan=False) + "\n")
     return 0
 
 

@@ -50,12 +50,23 @@ def test_build_run_score(library_path, tmp_path):
         ],
     )
     assert ran.exit_code == 0, ran.output
-    assert "**rules** (measured)" in ran.output and "GPT-5 agent (published)" in ran.output
+    assert "**rules** (measured)" in ran.output and "baseline: whole excerpt" in ran.output
+    mine, theirs = ran.output.split("their data, not ours")
+    assert "GPT-5 agent" in theirs and "GPT-5 agent" not in mine  # published rows kept apart
     report = json.loads((tmp_path / "rules" / "report.json").read_text())
+    assert set(report["baselines"]) == {
+        "baseline: whole excerpt",
+        "baseline: every citation string",
+        'baseline: "v."',
+    }
+    assert {"precision", "paper_precision", "paper_recall"} <= report["baselines"]['baseline: "v."'].keys()
     assert {
         "precision",
         "recall",
         "f1",
+        "paper_precision",
+        "paper_recall",
+        "paper_f1",
         "recall_misquote",
         "flag_rate_distractor",
         "seconds_per_excerpt",

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import math
 
+from citeproof.bench.phantom.baselines import baseline_summaries
 from citeproof.bench.phantom.schema import Excerpt, GoldCitation, GoldError, Role
 from citeproof.bench.phantom.scorer import (
     fragments_match,
+    guarded_match,
     ratio,
     score_excerpt,
     summarise,
@@ -36,14 +38,40 @@ def test_precision_recall_on_a_known_excerpt():
     assert s.kind_hit[0] == 1 and s.kind_gold[3] == 1 and s.kind_hit[3] == 0
 
 
-def test_optional_gold_counts_when_hit_and_is_not_penalised_when_missed():
+def test_optional_gold_is_left_out_of_precision_and_recall():
     e = excerpt(
         GoldError(ROE, "nonexistent"), GoldError("Roe, 410 U.S. at 160", "nonexistent", optional=True)
     )
     missed = score_excerpt(e, [ROE])
-    assert (missed.gold, missed.matched_gold) == (1, 1)
+    assert (missed.gold, missed.matched_gold, missed.predictions) == (1, 1, 1)
     hit = score_excerpt(e, [ROE, "410 U.S. at 160"])
-    assert (hit.gold, hit.matched_gold, hit.matched_predictions) == (2, 2, 2)
+    assert (hit.gold, hit.matched_gold, hit.predictions, hit.matched_predictions) == (1, 1, 1, 1)
+    assert (hit.paper_predictions, hit.paper_matched) == (1, 1)
+
+
+def test_guard_refuses_a_prediction_far_longer_than_the_gold():
+    assert guarded_match(ROE, ROE) and guarded_match("410 U.S. 113", ROE)
+    padded = f"As the brief argues at length, see {ROE}, and nothing else."
+    assert len(padded) <= 2 * len(ROE) + 40 and guarded_match(padded, ROE)
+    whole = "A long excerpt. " * 20 + ROE
+    assert fragments_match(whole, ROE) and not guarded_match(whole, ROE)
+
+
+def test_paper_recall_counts_predictions_guarded_recall_counts_gold():
+    e = excerpt(GoldError(ROE, "nonexistent"), GoldError(QUOTE, "misquote"))
+    s = score_excerpt(e, ["Roe v. Wade", "410 U.S. 113", "113, 153 (1973)"])
+    figures = summarise([s], seed=0)
+    assert (s.paper_matched, s.gold, s.matched_gold) == (3, 2, 1)
+    assert figures["paper_recall"].value == 1.5  # three predictions inside one gold fragment
+    assert figures["recall"].value == 0.5
+
+
+def test_whole_excerpt_baseline_is_perfect_only_under_the_paper_scorer():
+    text = "Intro. " * 30 + f"See {ROE}. The court said “{QUOTE}.”"
+    e = Excerpt("x.txt", text, (GoldError(ROE, "nonexistent"), GoldError(QUOTE, "misquote")))
+    figures = baseline_summaries([e], seed=0)["baseline: whole excerpt"]
+    assert figures["paper_precision"].value == 1.0 and figures["paper_recall"].value == 0.5
+    assert figures["precision"].value == 0.0 and figures["recall"].value == 0.0
 
 
 def test_duplicate_predictions_count_once():

@@ -74,12 +74,14 @@ def _finish(
     out: Path | None,
     extra: dict[str, Any],
 ) -> None:
+    from citeproof.bench.phantom.baselines import baseline_summaries
     from citeproof.bench.phantom.report import chart, markdown, report_json
     from citeproof.bench.phantom.runner import evaluate
 
     summary, scores = evaluate(excerpts, predictions, seed)
+    baselines = baseline_summaries(excerpts, seed)
     label = f"{dataset.name} ({len(excerpts)} excerpts)"
-    table = markdown(system, label, summary)
+    table = markdown(system, label, summary, baselines)
     click.echo(table)
     if out is None:
         return
@@ -89,8 +91,9 @@ def _finish(
         label,
         summary,
         {**extra, "seed": seed, "per_excerpt": [{f: getattr(s, f) for f in s.__slots__} for s in scores]},
+        baselines,
     )
-    (out / "report.json").write_text(json.dumps(data, indent=2, default=str))
+    (out / "report.json").write_text(json.dumps(data, indent=2, default=str, allow_nan=False))
     (out / "report.md").write_text(table)
     try:
         chart(system, summary, out / "recall_by_kind.png")

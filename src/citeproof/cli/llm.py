@@ -124,7 +124,7 @@ def rate_command(
 
 
 def _pct(e: dict[str, Any]) -> str:
-    if e["n"] == 0 or e["value"] != e["value"]:
+    if e["n"] == 0 or e["value"] is None:
         return "n/a"
     return f"{100 * e['value']:.1f}% [{100 * e['low']:.1f}, {100 * e['high']:.1f}]"
 

@@ -28,8 +28,15 @@ class Estimate:
     high: float
     method: str
 
-    def to_dict(self) -> dict[str, float | int | str]:
-        return {"value": self.value, "n": self.n, "low": self.low, "high": self.high, "method": self.method}
+    def to_dict(self) -> dict[str, float | int | str | None]:
+        """For JSON: an undefined figure (``nan``) is ``None`` (``null``), never ``NaN``."""
+        return {
+            "value": finite_or_none(self.value),
+            "n": self.n,
+            "low": finite_or_none(self.low),
+            "high": finite_or_none(self.high),
+            "method": self.method,
+        }
 
     def __str__(self) -> str:
         if self.n == 0:
@@ -38,6 +45,11 @@ class Estimate:
 
 
 NAN = float("nan")
+
+
+def finite_or_none(value: float) -> float | None:
+    """``value``, or ``None`` when it is ``nan`` or infinite (JSON has no NaN)."""
+    return value if math.isfinite(value) else None
 
 
 def wilson(successes: int, n: int, z: float = 1.959964) -> Estimate:

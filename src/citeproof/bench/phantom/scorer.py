@@ -1,15 +1,26 @@
-"""Lenient fragment scoring (LePhantomCite): pure functions, one excerpt at a time, then aggregate.
+"""Fragment scoring, two ways, one excerpt at a time, then aggregate: pure functions.
 
-A predicted fragment matches a gold fragment when, after normalising case, quotes and
-whitespace, either is a substring of the other. Precision = matched predictions /
-predictions; recall = matched gold / gold, where optional gold counts only when hit;
-per-kind recall only (predictions carry no kind). Exact duplicate predictions count once;
-empty predictions are ignored (the empty string is a substring of everything).
+Both scorers normalise case, quotes and whitespace and read a prediction as matching a
+gold fragment when one is a substring of the other; they differ in two places.
+
+- **Paper-faithful** (``paper_*``), LePhantomCite's own definitions: any substring
+  either way matches, precision = predictions that hit a gold fragment / predictions,
+  and *recall = predictions that hit a gold fragment / gold fragments* (so several
+  predictions inside one gold fragment count several times, and recall may exceed 1).
+- **Guarded** (the unprefixed figures): a prediction that *contains* a gold fragment
+  matches only if it is at most ``2 × len(gold) + 40`` characters long (the whole
+  excerpt does not "find" every error in it), and recall = gold fragments hit / gold
+  fragments. Per-kind recall and per-role flag rates use this scorer.
+
+``optional`` gold fragments (later mentions of an injected citation; the published
+``optional`` spans) are left out of both: a prediction that hits only optional gold is
+dropped from precision, and optional gold never counts toward recall. Exact duplicate
+predictions count once; empty predictions are ignored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -20,6 +31,7 @@ from citeproof.core.stats import NAN, Estimate, bootstrap, bootstrap_statistic, 
 
 _QUOTES = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-"})
 _EDGE = " \t\n\"'.,;:()[]"
+GUARD_FACTOR, GUARD_SLACK = 2, 40
 
 
 def normalise_fragment(text: str) -> str:
@@ -27,8 +39,18 @@ def normalise_fragment(text: str) -> str:
 
 
 def fragments_match(predicted: str, gold: str) -> bool:
+    """The paper's lenient rule: either is a substring of the other."""
     p, g = normalise_fragment(predicted), normalise_fragment(gold)
     return bool(p) and bool(g) and (p in g or g in p)
+
+
+def guarded_match(predicted: str, gold: str) -> bool:
+    """Lenient, except that a prediction containing the gold fragment may be at most
+    ``2 × len(gold) + 40`` characters (normalised) long."""
+    p, g = normalise_fragment(predicted), normalise_fragment(gold)
+    if not p or not g:
+        return False
+    return p in g or (g in p and len(p) <= GUARD_FACTOR * len(g) + GUARD_SLACK)
 
 
 def unique_predictions(fragments: Iterable[str]) -> tuple[str, ...]:
@@ -46,26 +68,43 @@ class ExcerptScore:
     """Counts for one excerpt; every metric is a ratio of sums of these."""
 
     filename: str
-    predictions: int
+    predictions: int  # guarded: predictions counted for precision (optional-only hits left out)
     matched_predictions: int
-    gold: int  # required gold plus optional gold that was hit
-    matched_gold: int
+    gold: int  # required gold fragments
+    matched_gold: int  # guarded: gold fragments hit
     kind_gold: tuple[int, ...]  # per KINDS
     kind_hit: tuple[int, ...]
     role_total: tuple[int, ...]  # per Role
     role_flagged: tuple[int, ...]
+    paper_predictions: int = 0  # paper-faithful: predictions counted for precision
+    paper_matched: int = 0  # paper-faithful: predictions that hit a gold fragment
+
+
+def _precision_counts(
+    preds: Sequence[str], excerpt: Excerpt, match: Callable[[str, str], bool]
+) -> tuple[int, int]:
+    """(predictions counted, predictions hitting required gold); a prediction that hits
+    only optional gold is not counted."""
+    counted = matched = 0
+    for p in preds:
+        required = any(match(p, g.fragment) for g in excerpt.required)
+        optional = any(match(p, g.fragment) for g in excerpt.errors if g.optional)
+        if required or not optional:
+            counted += 1
+            matched += int(required)
+    return counted, matched
 
 
 def score_excerpt(excerpt: Excerpt, fragments: Sequence[str]) -> ExcerptScore:
     preds = unique_predictions(fragments)
-    gold = excerpt.errors
-    matched_preds = sum(1 for p in preds if any(fragments_match(p, g.fragment) for g in gold))
-    hit = [any(fragments_match(p, g.fragment) for p in preds) for g in gold]
-    counted = [h or not g.optional for g, h in zip(gold, hit, strict=True)]
+    gold = excerpt.required
+    counted, matched = _precision_counts(preds, excerpt, guarded_match)
+    paper_counted, paper_matched = _precision_counts(preds, excerpt, fragments_match)
+    hit = [any(guarded_match(p, g.fragment) for p in preds) for g in gold]
     kind_gold = [0] * len(KINDS)
     kind_hit = [0] * len(KINDS)
-    for g, h, counts in zip(gold, hit, counted, strict=True):
-        if counts and g.kind in KINDS:
+    for g, h in zip(gold, hit, strict=True):
+        if g.kind in KINDS:
             kind_gold[KINDS.index(g.kind)] += 1
             kind_hit[KINDS.index(g.kind)] += int(h)
     roles = list(Role)
@@ -74,17 +113,19 @@ def score_excerpt(excerpt: Excerpt, fragments: Sequence[str]) -> ExcerptScore:
     for cit in excerpt.citations:
         i = roles.index(cit.role)
         role_total[i] += 1
-        role_flagged[i] += int(any(fragments_match(p, cit.text) for p in preds))
+        role_flagged[i] += int(any(guarded_match(p, cit.text) for p in preds))
     return ExcerptScore(
         excerpt.filename,
-        len(preds),
-        matched_preds,
-        sum(counted),
-        sum(h for h, c in zip(hit, counted, strict=True) if c),
+        counted,
+        matched,
+        len(gold),
+        sum(hit),
         tuple(kind_gold),
         tuple(kind_hit),
         tuple(role_total),
         tuple(role_flagged),
+        paper_counted,
+        paper_matched,
     )
 
 
@@ -104,13 +145,16 @@ def ratio(num: Sequence[float], den: Sequence[float], seed: int, resamples: int 
     )
 
 
-def f1(scores: Sequence[ExcerptScore], seed: int, resamples: int = 2000) -> Estimate:
-    """Harmonic mean of micro precision and recall, bootstrapped over excerpts."""
+def f1(scores: Sequence[ExcerptScore], seed: int, resamples: int = 2000, paper: bool = False) -> Estimate:
+    """Harmonic mean of micro precision and recall, bootstrapped over excerpts (the
+    paper-faithful pair with ``paper``)."""
     rows = np.array(
         [
-            (s.matched_predictions, s.predictions, s.matched_gold, s.gold)
+            (s.paper_matched, s.paper_predictions, s.paper_matched, s.gold)
+            if paper
+            else (s.matched_predictions, s.predictions, s.matched_gold, s.gold)
             for s in scores
-            if s.predictions or s.gold
+            if s.predictions or s.paper_predictions or s.gold
         ],
         dtype=float,
     ).reshape(-1, 4)
@@ -146,6 +190,11 @@ def summarise(
         "precision": ratio([s.matched_predictions for s in scores], [s.predictions for s in scores], seed),
         "recall": ratio([s.matched_gold for s in scores], [s.gold for s in scores], seed),
         "f1": f1(scores, seed),
+        "paper_precision": ratio(
+            [s.paper_matched for s in scores], [s.paper_predictions for s in scores], seed
+        ),
+        "paper_recall": ratio([s.paper_matched for s in scores], [s.gold for s in scores], seed),
+        "paper_f1": f1(scores, seed, paper=True),
     }
     for i, kind in enumerate(KINDS):
         out[f"recall_{kind}"] = ratio([s.kind_hit[i] for s in scores], [s.kind_gold[i] for s in scores], seed)

@@ -50,15 +50,32 @@ def _library(path: str | None):  # type: ignore[no-untyped-def]
     "--source-opinions", type=int, default=None, help="Opinions scanned for real citations (default: all)."
 )
 @click.option("--library", "library_path", type=click.Path(), default=None)
+@click.option(
+    "--from-briefs",
+    "briefs",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    help="Inject errors into the citations of your own correct briefs (PDF, DOCX, text) in this folder.",
+)
 def build_command(
-    seed: int, out: Path, excerpts: int, source_opinions: int | None, library_path: str | None
+    seed: int,
+    out: Path,
+    excerpts: int,
+    source_opinions: int | None,
+    library_path: str | None,
+    briefs: Path | None,
 ) -> None:
     """Build the benchmark into OUT (train.jsonl, test.jsonl, manifest.json)."""
-    from citeproof.bench.phantom.builder import BuildConfig, build, manifest, write
+    from citeproof.bench.phantom.builder import BuildConfig, build, build_from_briefs, manifest, write
 
     library = _library(library_path)
     config = BuildConfig(seed=seed, excerpts=excerpts, source_opinions=source_opinions)
-    rows = build(library, config, progress=lambda m: click.echo(m, err=True))
+    say = lambda m: click.echo(m, err=True)  # noqa: E731
+    try:
+        rows = build_from_briefs(library, config, briefs, say) if briefs else build(library, config, say)
+    except ValueError as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(2)
     info = manifest(rows, library, config)
     paths = write(rows, out, info)
     for split, path in paths.items():

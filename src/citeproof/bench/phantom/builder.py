@@ -12,14 +12,23 @@ from typing import Any
 
 import numpy as np
 
+from citeproof.bench.phantom.cites import find_cites, library_reporters
 from citeproof.bench.phantom.injections import inside_targets
-from citeproof.bench.phantom.judicial import judicial_excerpt, judicial_kinds
+from citeproof.bench.phantom.judicial import EDIT_KINDS, judicial_excerpt, judicial_kinds
 from citeproof.bench.phantom.schema import KINDS, Excerpt
-from citeproof.bench.phantom.sources import catalog_cases, full_text_cases, real_citations
+from citeproof.bench.phantom.sources import (
+    JudicialPassage,
+    catalog_cases,
+    full_text_cases,
+    in_library,
+    paragraph_spans,
+    real_citations,
+)
 from citeproof.bench.phantom.templated import Pools, templated_excerpt
+from citeproof.core.read import ReadError, read_document
 from citeproof.library.sqlite import SQLiteLibrary
 
-DATASET_VERSION = "citeproof-phantom-1.4"
+DATASET_VERSION = "citeproof-phantom-2.0"  # 2.0: the injector independent of the detector
 # LePhantomCite does not publish per-kind proportions we could read; injected kinds are
 # drawn uniformly.
 KIND_WEIGHTS = dict.fromkeys(KINDS, 0.2)
@@ -82,6 +91,71 @@ def build(
                 excerpt,
                 split="test" if i in test else "train",
                 meta={**excerpt.meta, "dataset_version": DATASET_VERSION, "seed": config.seed},
+            )
+        )
+    return out
+
+
+BRIEF_SUFFIXES = {".pdf", ".docx", ".txt", ".text", ".md"}
+
+
+def brief_passages(
+    library: SQLiteLibrary, folder: Path, progress: Callable[[str], None] | None = None
+) -> list[JudicialPassage]:
+    """Paragraphs of the briefs in ``folder`` (PDF, DOCX, text) that cite at least one case
+    the library knows by its right name; unreadable files are reported and skipped."""
+    say = progress or (lambda _m: None)
+    reporters = library_reporters(library)
+    out = []
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in BRIEF_SUFFIXES)
+    if not files:
+        raise ValueError(f"no briefs (.pdf, .docx, .txt, .md) in {folder}")
+    for n, path in enumerate(files, 1):
+        say(f"reading brief {n}/{len(files)}: {path.name}")
+        try:
+            text = read_document(path).text
+        except (ReadError, OSError, ValueError) as exc:
+            say(f"skipped {path.name}: {exc}")
+            continue
+        for _, para in paragraph_spans(text):
+            cites = find_cites(para, reporters)
+            if 80 <= len(para) <= 3000 and any(in_library(c, library) for c in cites):
+                out.append(JudicialPassage(path.name, para, tuple(cites)))
+    return out
+
+
+def build_from_briefs(
+    library: SQLiteLibrary,
+    config: BuildConfig,
+    folder: Path,
+    progress: Callable[[str], None] | None = None,
+) -> list[Excerpt]:
+    """Excerpts of a user's own correct briefs, with errors injected into the citations the
+    library knows (nonexistent, name, pin past the case's end, misquote): the way the
+    seed benchmark was built from real briefs. Same layout, manifest and audits."""
+    passages = brief_passages(library, folder, progress)
+    if not passages:
+        raise ValueError(f"no paragraph of the briefs in {folder} cites a case the library knows")
+    pools = Pools([], [], [], inside_targets(library))
+    rng = np.random.default_rng(config.seed)
+    n = len(passages)
+    injected = set(int(i) for i in rng.permutation(n)[: round(n * config.injected_fraction)])
+    test = set(int(i) for i in rng.permutation(n)[: round(n * config.test_fraction)])
+    out = []
+    for i, passage in enumerate(passages):
+        kinds = [str(rng.choice(EDIT_KINDS))] if i in injected else []
+        name = f"brief{i:05d}_{passage.case_id}"
+        e = judicial_excerpt(name, passage, kinds, pools, library, rng, source="brief")
+        out.append(
+            replace(
+                e,
+                split="test" if i in test else "train",
+                meta={
+                    **e.meta,
+                    "dataset_version": DATASET_VERSION,
+                    "seed": config.seed,
+                    "brief": passage.case_id,
+                },
             )
         )
     return out

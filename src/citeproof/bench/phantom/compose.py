@@ -1,8 +1,11 @@
-"""Render templated brief excerpts from slots, recording the span of every gold fragment."""
+"""Render templated brief excerpts from slots, recording the span of every gold fragment.
+
+A claim (quotation or proposition) stands where briefs put it: before its cite, after
+it, in a parenthetical, or before an ``Id.`` that follows a full cite of the case."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -71,25 +74,103 @@ def _cite(w: Writer, slot: Slot, cite_kinds: set[str]) -> None:
 _CITE_KINDS = {"nonexistent", "name_mismatch", "wrong_pincite"}
 
 
+def _pin_text(slot: Slot) -> str:
+    return f"Id. at {slot.pin}" if slot.pin is not None else "Id."
+
+
+def _id_cite(w: Writer, slot: Slot) -> None:
+    """``Id. at PIN`` after a full cite of the same case: a wrong pin is an error here; a
+    fabricated or misnamed antecedent makes it optional gold."""
+    text = _pin_text(slot)
+    span = w.add(text)
+    w.citations.append(GoldCitation(text, span, Role.OTHER, None, slot.ref.case_id))
+    if slot.kind == "wrong_pincite":
+        w.error(text, "wrong_pincite", span)
+    elif slot.kind in {"nonexistent", "name_mismatch"}:
+        w.error(text, slot.kind or "", span, optional=True)
+
+
+def _lead_in(w: Writer, slot: Slot) -> None:
+    """``The leading case is NAME, CITE.`` (no pin: the claim's pin comes with ``Id.``)."""
+    w.add("The leading case is ")
+    kind = None if slot.kind == "wrong_pincite" else slot.kind  # the pin error is the Id.'s
+    _cite(w, replace(slot, pin=None, kind=kind), _CITE_KINDS)
+    w.add(". ")
+
+
+def _claim_error(w: Writer, slot: Slot, text: str, kind: str) -> None:
+    span = w.add(text)
+    if slot.kind == kind:
+        w.error(text, kind, span)
+
+
 def quote_paragraph(w: Writer, slot: Slot, rng: np.random.Generator) -> None:
+    """A quotation before its cite, after it, in a parenthetical, or before ``Id.``."""
     assert slot.quote is not None
-    w.add(f'{QUOTE_LEADS[int(rng.integers(len(QUOTE_LEADS)))]} "')
-    span = w.add(slot.quote)
-    if slot.kind == "misquote":
-        w.error(slot.quote, "misquote", span)
-    w.add('" ')
-    _cite(w, slot, _CITE_KINDS)
-    w.add(".")
+    lead = QUOTE_LEADS[int(rng.integers(len(QUOTE_LEADS)))]
+    if slot.position == "parenthetical":
+        w.add(f"{PROPOSITION_SIGNALS[int(rng.integers(len(PROPOSITION_SIGNALS)))]} ")
+        _cite(w, slot, _CITE_KINDS)
+        w.add(' ("')
+        _claim_error(w, slot, slot.quote, "misquote")
+        w.add('").')
+    elif slot.position == "after":
+        w.add("In ")
+        _cite(w, slot, _CITE_KINDS)
+        w.add(', the court wrote: "')
+        _claim_error(w, slot, slot.quote, "misquote")
+        w.add('"')
+    elif slot.position == "id":
+        _lead_in(w, slot)
+        w.add(f'{lead} "')
+        _claim_error(w, slot, slot.quote, "misquote")
+        w.add('" ')
+        _id_cite(w, slot)
+        w.add(".")
+    else:
+        w.add(f'{lead} "')
+        _claim_error(w, slot, slot.quote, "misquote")
+        w.add('" ')
+        _cite(w, slot, _CITE_KINDS)
+        w.add(".")
+
+
+def _as_clause(proposition: str) -> str:
+    body = proposition.rstrip(" .")
+    return body[:1].lower() + body[1:] if not body[1:2].isupper() else body
 
 
 def proposition_paragraph(w: Writer, slot: Slot, rng: np.random.Generator) -> None:
+    """A proposition before its cite, after it, in a parenthetical, or before ``Id.``."""
     assert slot.proposition is not None
-    span = w.add(slot.proposition)
-    if slot.kind == "misrepresentation":
-        w.error(slot.proposition, "misrepresentation", span)
-    w.add(f" {PROPOSITION_SIGNALS[int(rng.integers(len(PROPOSITION_SIGNALS)))]} ")
-    _cite(w, slot, _CITE_KINDS)
-    w.add(".")
+    signal = PROPOSITION_SIGNALS[int(rng.integers(len(PROPOSITION_SIGNALS)))]
+    prop = slot.proposition
+    if slot.position == "parenthetical":
+        w.add(f"{signal} ")
+        _cite(w, slot, _CITE_KINDS)
+        w.add(" (")
+        clause = _as_clause(prop)
+        text = clause if clause.startswith("the court ") else f"explaining that {clause}"
+        _claim_error(w, slot, text, "misrepresentation")
+        w.add(").")
+    elif slot.position == "after" and not prop.startswith("In "):
+        w.add("In ")
+        _cite(w, slot, _CITE_KINDS)
+        w.add(", ")
+        clause = _as_clause(prop)
+        text = clause if clause.startswith("the court ") else f"the court explained that {clause}"
+        _claim_error(w, slot, f"{text}.", "misrepresentation")
+    elif slot.position == "id":
+        _lead_in(w, slot)
+        _claim_error(w, slot, prop, "misrepresentation")
+        w.add(" ")
+        _id_cite(w, slot)
+        w.add(".")
+    else:
+        _claim_error(w, slot, prop, "misrepresentation")
+        w.add(f" {signal} ")
+        _cite(w, slot, _CITE_KINDS)
+        w.add(".")
 
 
 def trailing_cite(w: Writer, slot: Slot, rng: np.random.Generator) -> None:

@@ -1,23 +1,52 @@
-"""The five injected error kinds, each made to be a real error against the library.
+"""Citation-level errors a real draft contains, each made to be a real error that the
+library can settle: fabricated cites (a page inside a case, a real slot that belongs to
+another case, the wrong reporter series), a name swapped with another case of the same
+volume or of the same court and year, and pins a few pages off or on a page where the
+words are not.
 
-Every function is pure given its inputs and an ``rng`` (numpy Generator); none
-returns an error the library could not prove or that the opinion text does not show.
+Independent of the detector: built from the library's tables and the injector's own
+reading of names (`parties`), never from its checks. Every function is pure given its
+inputs and an ``rng`` (numpy Generator).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 import numpy as np
 
-from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
-from citeproof.bench.phantom.words import ANTONYM_OF, AUXILIARIES, SYNONYMS
-from citeproof.core.names import compare_names, is_generic
-from citeproof.core.reporter_facts import CLOSED_SERIES_LAST_VOLUME
+from citeproof.bench.phantom.parties import share_a_party, short_name
+from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage, cases_at, inside_a_case
+from citeproof.core.models import Coverage
 from citeproof.library.sqlite import SQLiteLibrary
 
-_WORD = re.compile(r"[A-Za-z]+")
+# Reporter series a drafter confuses: the same volume and page in the sibling series.
+SIBLING_SERIES = {
+    "F.2d": ("F.3d", "F."),
+    "F.3d": ("F.2d",),
+    "F. Supp. 2d": ("F. Supp.",),
+    "L. Ed.": ("L. Ed. 2d",),
+    "L. Ed. 2d": ("L. Ed.",),
+    "So. 2d": ("So. 3d", "So."),
+    "So. 3d": ("So. 2d",),
+    "N.E.2d": ("N.E.3d", "N.E."),
+    "N.W.2d": ("N.W.",),
+    "S.E.2d": ("S.E.",),
+    "S.W.2d": ("S.W.3d", "S.W."),
+    "S.W.3d": ("S.W.2d",),
+    "P.2d": ("P.3d", "P."),
+    "P.3d": ("P.2d",),
+    "A.2d": ("A.3d", "A."),
+    "A.3d": ("A.2d",),
+    "Ill. App. 3d": ("Ill. App. 2d",),
+    "Ill. App. 2d": ("Ill. App. 3d",),
+    "Cal. App. 4th": ("Cal. App. 3d",),
+    "Cal. App. 3d": ("Cal. App. 4th", "Cal. App. 2d"),
+    "Ohio App. 3d": ("Ohio App. 2d",),
+    "Ohio St. 3d": ("Ohio St. 2d",),
+    "N.Y.2d": ("N.Y.3d",),
+    "N.Y.S.2d": ("N.Y.S.",),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,16 +62,16 @@ class Slot:
     source: FullTextCase | None = None
     kind: str | None = None  # injected error kind
     note: str = ""  # how the error was made
+    position: str = "before"  # where the claim stands: before, after, parenthetical, id
 
     @property
     def short_name(self) -> str:
-        parties = [p.split(",")[0].strip() for p in self.ref.name.split(" v. ")]
-        return next((p for p in parties if not is_generic(p.lower())), parties[-1])
+        return short_name(self.ref.name)
 
 
 @dataclass(frozen=True, slots=True)
 class InsideTarget:
-    """A page strictly inside a known case: no case can begin there."""
+    """A case whose pages run past its first: its inner pages can begin no case."""
 
     volume: str
     reporter: str
@@ -64,92 +93,122 @@ def inside_targets(library: SQLiteLibrary) -> dict[str, list[InsideTarget]]:
     return out
 
 
-def nonexistent_cite(
+def settles(library: SQLiteLibrary, volume: str, reporter: str, page: int, name: str) -> str | None:
+    """How the library proves ``name, volume reporter page`` wrong, or None if it cannot:
+    another case begins there, the page is inside a case, or the volume is complete and
+    no case begins there."""
+    found = cases_at(library, volume, reporter, page)
+    if found:
+        return None if any(share_a_party(name, n) for _, n in found) else f"{found[0][0]} begins there"
+    inside = inside_a_case(library, volume, reporter, page)
+    if inside is not None:
+        return f"page {page} is inside {inside}"
+    if library.coverage(reporter, volume) in (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS):
+        return "no case begins there in a complete volume"
+    return None
+
+
+def _page_inside(
     ref: CaseRef, targets: dict[str, list[InsideTarget]], library: SQLiteLibrary, rng: np.random.Generator
-) -> tuple[CaseRef, str]:
-    """Move the cite to a page no case can begin on (inside another case, or a volume
-    the series never reached)."""
-    if ref.reporter not in targets and ref.reporter in CLOSED_SERIES_LAST_VOLUME:
-        volume = CLOSED_SERIES_LAST_VOLUME[ref.reporter] + int(rng.integers(1, 300))
-        return replace(ref, volume=str(volume)), "impossible volume"
+) -> tuple[CaseRef, str] | None:
     others = [r for r in sorted(targets) if r != ref.reporter]
     order = [ref.reporter] * (ref.reporter in targets) + [
         others[int(i)] for i in rng.permutation(len(others))
     ]
-    for reporter in order:
+    for reporter in order[:6]:
         pool = targets[reporter]
         for _ in range(20):
             t = pool[int(rng.integers(len(pool)))]
-            page = int(rng.integers(t.first + 1, t.last))  # strictly inside: a case may begin on `last`
-            if t.case_id != ref.case_id and not library.cases_at(t.volume, t.reporter, page):
-                return (
-                    replace(ref, volume=t.volume, reporter=t.reporter, page=page),
-                    f"page {page} is inside {t.case_id}",
-                )
-    raise LookupError(f"no page inside a known case for {ref.reporter}")
-
-
-def mismatched_name(ref: CaseRef, names: list[CaseRef], rng: np.random.Generator) -> str:
-    """The name of another real case, sharing no distinctive party with ``ref``."""
-    for _ in range(200):
-        other = names[int(rng.integers(len(names)))]
-        if (
-            other.case_id != ref.case_id
-            and not compare_names(other.name, ref.name).matches
-            and not compare_names(ref.name, other.name).matches
-        ):
-            return other.name
-    raise LookupError(f"no mismatching name for {ref.name}")
-
-
-def wrong_pin(slot: Slot, rng: np.random.Generator) -> int:
-    """Another marked page of the same case (not its first), where the passage is not."""
-    assert slot.source is not None and slot.passage is not None
-    pages = [p for p in slot.source.pages[1:] if p != slot.passage.page]
-    if not pages:
-        raise LookupError("no other page to pin")
-    return pages[int(rng.integers(len(pages)))]
-
-
-def misquote(quote: str, rng: np.random.Generator) -> str | None:
-    """Swap one or two words for near synonyms; None when no word has one."""
-    words = list(_WORD.finditer(quote))
-    swappable = [m for m in words if m.group().lower() in SYNONYMS]
-    if not swappable:
-        return None
-    count = min(len(swappable), 1 + int(rng.random() < 0.5))
-    picks = sorted(rng.choice(len(swappable), size=count, replace=False))
-    out, cursor = [], 0
-    for i in picks:
-        m = swappable[int(i)]
-        new = SYNONYMS[m.group().lower()]
-        new = new.capitalize() if m.group()[0].isupper() else new
-        out += [quote[cursor : m.start()], new]
-        cursor = m.end()
-    return "".join(out) + quote[cursor:]
-
-
-def negate(sentence: str) -> str | None:
-    """The sentence with its polarity reversed (an antonym, or ``not`` after the verb)."""
-    for m in _WORD.finditer(sentence):
-        word = m.group().lower()
-        if word in ANTONYM_OF:
-            new = ANTONYM_OF[word]
-            new = new.capitalize() if m.group()[0].isupper() else new
-            return sentence[: m.start()] + new + sentence[m.end() :]
-    for m in _WORD.finditer(sentence):
-        if m.group().lower() in AUXILIARIES:
-            rest = sentence[m.end() :]
-            if re.match(r"\s+(?:not|never|no)\b", rest) or "not" in sentence.lower().split():
-                return None
-            return sentence[: m.end()] + " not" + rest
+            page = int(rng.integers(t.first + 1, t.last))  # strictly inside
+            if t.case_id != ref.case_id and not cases_at(library, t.volume, t.reporter, page):
+                moved = replace(ref, volume=t.volume, reporter=t.reporter, page=page)
+                return moved, f"page {page} is inside {t.case_id}"
     return None
 
 
-def transplanted(slot: Slot, cases: list[FullTextCase], rng: np.random.Generator) -> str:
-    """A proposition taken from a different opinion."""
-    for _ in range(100):
-        other = cases[int(rng.integers(len(cases)))]
-        if slot.source is None or other.ref.case_id != slot.source.ref.case_id:
-            return other.passages[int(rng.integers(len(other.passages)))].text
-    raise LookupError("no other opinion to take a proposition from")
+def _other_slot(ref: CaseRef, library: SQLiteLibrary, rng: np.random.Generator) -> tuple[CaseRef, str] | None:
+    """The cite of another real case of the same reporter, written with this case's name."""
+    rows = library.conn.execute(
+        "SELECT ci.volume, ci.page_num, c.id, c.name_abbreviation FROM citations ci JOIN cases c "
+        "ON c.id = ci.case_id WHERE ci.reporter = ? AND ci.page_num IS NOT NULL AND c.id != ? "
+        "ORDER BY ci.volume, ci.page_num",
+        (ref.reporter, ref.case_id),
+    ).fetchall()
+    for i in rng.permutation(len(rows))[:40]:
+        volume, page, case_id, name = rows[int(i)]
+        if not share_a_party(ref.name, name) and len(cases_at(library, volume, ref.reporter, page)) == 1:
+            return replace(ref, volume=str(volume), page=int(page)), f"the slot of {case_id}"
+    return None
+
+
+def _wrong_series(ref: CaseRef, library: SQLiteLibrary) -> tuple[CaseRef, str] | None:
+    for series in SIBLING_SERIES.get(ref.reporter, ()):
+        why = settles(library, ref.volume, series, ref.page, ref.name)
+        if why is not None:
+            return replace(ref, reporter=series), f"series {series} for {ref.reporter}: {why}"
+    return None
+
+
+def nonexistent_cite(
+    ref: CaseRef, targets: dict[str, list[InsideTarget]], library: SQLiteLibrary, rng: np.random.Generator
+) -> tuple[CaseRef, str]:
+    """A fabricated but plausible cite the library can settle: the wrong reporter series,
+    a real slot that belongs to another case, or a page inside a case."""
+    makers = [
+        lambda: _wrong_series(ref, library),
+        lambda: _other_slot(ref, library, rng),
+        lambda: _page_inside(ref, targets, library, rng),
+    ]
+    for k in rng.permutation(len(makers)):
+        made = makers[int(k)]()
+        if made is not None:
+            return made
+    raise LookupError(f"no settleable fabricated cite for {ref.cite}")
+
+
+def mismatched_name(ref: CaseRef, library: SQLiteLibrary, rng: np.random.Generator) -> tuple[str, str]:
+    """The name of another case from the same volume, or else of the same court and
+    year (else any other case), sharing no party with ``ref``; and a note saying which."""
+    same_volume = library.conn.execute(
+        "SELECT c.name_abbreviation FROM citations ci JOIN cases c ON c.id = ci.case_id "
+        "WHERE ci.volume = ? AND ci.reporter = ? AND c.id != ? ORDER BY c.id",
+        (ref.volume, ref.reporter, ref.case_id),
+    ).fetchall()
+    same_court = library.conn.execute(
+        "SELECT c2.name_abbreviation FROM cases c1 JOIN cases c2 ON c2.court = c1.court AND "
+        "substr(c2.decision_date, 1, 4) = substr(c1.decision_date, 1, 4) AND c2.id != c1.id "
+        "WHERE c1.id = ? ORDER BY c2.id LIMIT 500",
+        (ref.case_id,),
+    ).fetchall()
+    top = library.conn.execute("SELECT max(rowid) FROM cases").fetchone()[0] or 0
+    anywhere = (
+        [
+            library.conn.execute("SELECT name_abbreviation FROM cases WHERE rowid = ?", (int(i),)).fetchone()
+            for i in rng.integers(1, top + 1, size=30)
+        ]
+        if top
+        else []
+    )
+    pools = ((same_volume, "same volume"), (same_court, "same court and year"), (anywhere, "another case"))
+    for pool, note in pools:
+        names = [
+            str(r[0]) for r in pool if r and " v. " in str(r[0]) and not share_a_party(str(r[0]), ref.name)
+        ]
+        if names:
+            return names[int(rng.integers(len(names)))], note
+    raise LookupError(f"no other case's name for {ref.cite}")
+
+
+def wrong_pin(slot: Slot, rng: np.random.Generator) -> tuple[int, str]:
+    """A pin a few pages off the passage's page, or another marked page of the case; never
+    the page the words are printed on, nor the first page."""
+    assert slot.source is not None and slot.passage is not None
+    right = slot.passage.page
+    pages = [p for p in slot.source.pages[1:] if p != right]
+    if not pages:
+        raise LookupError("no other page to pin")
+    near = [p for p in pages if 0 < abs(p - right) <= 3]
+    if near and rng.random() < 0.5:
+        pin = near[int(rng.integers(len(near)))]
+        return pin, f"{abs(pin - right)} page(s) off the right page {right}"
+    return pages[int(rng.integers(len(pages)))], f"right page {right}"

@@ -1,5 +1,10 @@
-"""Excerpts of real judicial writing, with nonexistent cites and wrong names injected into
-the citations that the library knows (every occurrence in the excerpt is changed)."""
+"""Errors injected into existing writing: paragraphs of real opinions, or a user's own
+correct briefs. Citations are found by the injector's own finder (`cites`); only those
+the library knows by their right name are changed, so that every error is one the
+library can settle: a fabricated cite (every later ``VOL REPORTER at`` short form of it
+follows), a name swapped with another case's, a pin moved past the case's last page, or
+a quotation right before the cite altered.
+"""
 
 from __future__ import annotations
 
@@ -7,30 +12,23 @@ import re
 
 import numpy as np
 
+from citeproof.bench.phantom import textual
+from citeproof.bench.phantom.cites import FoundCite
 from citeproof.bench.phantom.injections import mismatched_name, nonexistent_cite
 from citeproof.bench.phantom.schema import Excerpt, GoldCitation, GoldError, Role
-from citeproof.bench.phantom.sources import CaseRef, JudicialPassage, in_library, is_out_of_coverage
+from citeproof.bench.phantom.sources import CaseRef, JudicialPassage, cases_at, in_library, is_out_of_coverage
 from citeproof.bench.phantom.templated import Pools
-from citeproof.core.models import Citation, CiteForm
 from citeproof.library.sqlite import SQLiteLibrary
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
-_CITE_HEAD = re.compile(r"(\d+)(\s+.+?\s+)(\d+)")
-# A full cite's volume, reporter and page: the page is a whole number ("419 So. 2d 475",
-# not "419 So. 2" of it).
-_FULL_HEAD = re.compile(r"(\d+)(\s+.+?\s+)(\d+)(?!\w)")
+EDIT_KINDS = ("nonexistent", "name_mismatch", "wrong_pincite", "misquote")
+_QUOTE_BEFORE = re.compile(r"[\"“]([^\"“”]{40,400})[\"”][^\"“”]{0,20}$")
 
 
-def _role(c: Citation, library: SQLiteLibrary) -> Role:
-    if c.form is not CiteForm.FULL:
-        return Role.OTHER
+def _role(c: FoundCite, library: SQLiteLibrary) -> Role:
     if in_library(c, library):
         return Role.CORRECT
     return Role.DISTRACTOR if is_out_of_coverage(c, library) else Role.OTHER
-
-
-def _start(c: Citation) -> int:
-    return c.case_name_span.start if c.case_name_span else c.span.start
 
 
 def _map(pos: int, edits: list[Edit]) -> int:
@@ -47,38 +45,64 @@ def _apply(text: str, edits: list[Edit]) -> str:
     return text
 
 
-def _nonexistent_edits(
-    text: str,
-    c: Citation,
-    later: list[Citation],
-    pools: Pools,
-    library: SQLiteLibrary,
-    rng: np.random.Generator,
+def _ref(c: FoundCite, library: SQLiteLibrary) -> CaseRef:
+    case_id = cases_at(library, c.volume, c.reporter, c.page)[0][0]
+    return CaseRef(case_id, c.name, c.volume, c.reporter, c.page, "")
+
+
+def _nonexistent(
+    text: str, c: FoundCite, pools: Pools, library: SQLiteLibrary, rng: np.random.Generator
 ) -> list[Edit]:
-    ref = CaseRef("", c.case_name or "", c.volume or "", c.reporter or "", int(c.page or 0), "")
-    new, _ = nonexistent_cite(ref, pools.targets, library, rng)
-    head = _FULL_HEAD.match(text, c.span.start)
-    assert head is not None
-    reporter = head.group(2) if new.reporter == c.reporter else f" {new.reporter} "
-    edits = [(c.span.start, head.end(), f"{new.volume}{reporter}{new.page}")]
-    for s in later:  # short forms of the same cite: "410 U.S. at 153"
-        m = _CITE_HEAD.match(text, s.span.start) or re.match(r"(\d+)(\s+.+?\s+)", text[s.span.start :])
-        if m is not None and s.form is CiteForm.SHORT:
-            edits.append(
-                (s.span.start, s.span.start + len(m.group(1)) + len(m.group(2)), f"{new.volume}{reporter}")
-            )
+    new, _ = nonexistent_cite(_ref(c, library), pools.targets, library, rng)
+    edits: list[Edit] = [(c.head_span[0], c.head_span[1], f"{new.volume} {new.reporter} {new.page}")]
+    head = re.escape(f"{c.volume} {c.reporter} at ")
+    for m in re.finditer(head, text[c.span[1] :]):  # short forms of the same cite
+        start = c.span[1] + m.start()
+        edits.append((start, start + len(m.group()), f"{new.volume} {new.reporter} at "))
     return edits
 
 
-def _name_edits(text: str, c: Citation, pools: Pools, rng: np.random.Generator) -> list[Edit]:
-    assert c.case_name_span is not None and c.case_name
-    ref = CaseRef("", c.case_name, "", "", 0, "")
-    new = mismatched_name(ref, pools.catalog, rng)
-    edits: list[Edit] = []
-    for m in re.finditer(re.escape(c.case_name), text):
-        if m.start() >= c.case_name_span.start:
-            edits.append((m.start(), m.end(), new))
-    return edits
+def _name(text: str, c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:
+    new, _ = mismatched_name(_ref(c, library), library, rng)
+    return [(m.start(), m.end(), new) for m in re.finditer(re.escape(c.name), text) if m.start() >= c.span[0]]
+
+
+def _pin(c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:
+    """A pin past the case's last known page (only for a cite with a pin)."""
+    if c.pin is None:
+        return []
+    row = library.conn.execute(
+        "SELECT coalesce(c.last_page, c.last_star_page) FROM citations ci JOIN cases c ON "
+        "c.id = ci.case_id WHERE ci.volume = ? AND ci.reporter = ? AND ci.page_num = ? AND "
+        "c.pages_reporter = ci.reporter",
+        (c.volume, c.reporter, c.page),
+    ).fetchone()
+    if row is None or row[0] is None:
+        return []
+    pin_start = c.span[1] - len(str(c.pin))
+    return [(pin_start, c.span[1], str(int(row[0]) + int(rng.integers(2, 12))))]
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _quote(
+    text: str, c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator
+) -> tuple[list[Edit], tuple[int, int] | None]:
+    """The quotation right before the cite, altered, when the cited opinion's text is in
+    the library and holds the real words but not the altered ones; with its span."""
+    m = _QUOTE_BEFORE.search(text[: c.span[0]])
+    opinion = library.opinion(_ref(c, library).case_id) if m else None
+    if m is None or opinion is None:
+        return [], None
+    haystack = f" {_words(opinion.text)} "
+    if f" {_words(m.group(1))} " not in haystack:
+        return [], None
+    for altered, _ in textual.misquote(m.group(1), None, rng):
+        if f" {_words(altered)} " not in haystack:
+            return [(m.start(1), m.end(1), altered)], (m.start(1), m.end(1))
+    return [], None
 
 
 def judicial_excerpt(
@@ -88,57 +112,66 @@ def judicial_excerpt(
     pools: Pools,
     library: SQLiteLibrary,
     rng: np.random.Generator,
+    source: str = "judicial",
 ) -> Excerpt:
     text, cites = passage.text, list(passage.citations)
     roles = [_role(c, library) for c in cites]
-    open_ = [
-        i for i, c in enumerate(cites) if roles[i] is Role.CORRECT and c.case_name_span and not c.parallel_ids
-    ]
     injected: dict[int, str] = {}
+    quotes: list[tuple[int, int]] = []
     edits: list[Edit] = []
     for kind in kinds:
-        free = [i for i in open_ if i not in injected]
-        if not free:
-            break
-        i = free[int(rng.integers(len(free)))]
-        c = cites[i]
-        later = [s for s in cites if s.span.start > c.span.end and s.antecedent_id == c.id]
-        edits += (
-            _nonexistent_edits(text, c, later, pools, library, rng)
-            if kind == "nonexistent"
-            else _name_edits(text, c, pools, rng)
-        )
-        injected[i] = kind
-    return _gold(filename, passage, text, cites, roles, injected, edits)
+        free = [i for i, r in enumerate(roles) if r is Role.CORRECT and i not in injected]
+        for i in [free[int(k)] for k in rng.permutation(len(free))]:
+            c = cites[i]
+            quote_span = None
+            try:
+                if kind == "nonexistent":
+                    made = _nonexistent(text, c, pools, library, rng)
+                elif kind == "name_mismatch":
+                    made = _name(text, c, library, rng)
+                elif kind == "wrong_pincite":
+                    made = _pin(c, library, rng)
+                else:
+                    made, quote_span = _quote(text, c, library, rng)
+            except LookupError:
+                continue
+            if made:
+                edits += made
+                injected[i] = kind
+                quotes += [quote_span] if quote_span else []
+                break
+    return _gold(filename, passage, text, cites, roles, injected, edits, quotes, source)
 
 
 def _gold(
     filename: str,
     passage: JudicialPassage,
     text: str,
-    cites: list[Citation],
+    cites: list[FoundCite],
     roles: list[Role],
     injected: dict[int, str],
     edits: list[Edit],
+    quotes: list[tuple[int, int]],
+    source: str,
 ) -> Excerpt:
     out = _apply(text, edits)
     citations, errors = [], []
     for i, c in enumerate(cites):
-        span = (_map(_start(c), edits), _map(c.span.end, edits))
+        span = (_map(c.span[0], edits), _map(c.span[1], edits))
         fragment = out[span[0] : span[1]]
         kind = injected.get(i)
-        antecedent = next((j for j, a in enumerate(cites) if a.id == c.antecedent_id), None)
-        inherited = injected.get(antecedent) if antecedent is not None else None
         role = Role.HALLUCINATED if kind else roles[i]
         citations.append(GoldCitation(fragment, span, role, kind))
-        if kind:
+        if kind and kind != "misquote":
             errors.append(GoldError(fragment, kind, span))
-        elif inherited and c.form is not CiteForm.FULL:
-            errors.append(GoldError(fragment, inherited, span, optional=True))
+    for start, end in quotes:
+        new = next(n for s, e, n in edits if (s, e) == (start, end))
+        new_start = _map(start, edits)
+        errors.append(GoldError(new, "misquote", (new_start, new_start + len(new))))
     return Excerpt(
-        filename, out, tuple(errors), tuple(citations), source="judicial", meta={"opinion": passage.case_id}
+        filename, out, tuple(errors), tuple(citations), source=source, meta={"opinion": passage.case_id}
     )
 
 
 def judicial_kinds(kinds: list[str]) -> bool:
-    return all(k in {"nonexistent", "name_mismatch"} for k in kinds)
+    return all(k in EDIT_KINDS for k in kinds)

@@ -6,17 +6,13 @@ page, a citation written in a real opinion); nothing is generated.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from citeproof.core.context import Sentences, year_paren_after
-from citeproof.core.extract import extract_citations, paragraphs
-from citeproof.core.models import Citation, CitationType, CiteForm, Coverage, Opinion, ResolutionStatus
-from citeproof.core.names import compare_names, distinctive_parties
-from citeproof.core.read import document_from_text
-from citeproof.core.resolve import resolve
+from citeproof.bench.phantom.cites import FoundCite, find_cites, library_reporters
+from citeproof.bench.phantom.parties import party_words, share_a_party
+from citeproof.core.models import Coverage, Opinion
 from citeproof.library.sqlite import SQLiteLibrary
 
 _NOTES = re.compile(r"\n\s*(?:NOTES|FOOTNOTES|Footnotes)\s*\n")
@@ -72,7 +68,7 @@ class JudicialPassage:
 
     case_id: str
     text: str
-    citations: tuple[Citation, ...]
+    citations: tuple[FoundCite, ...]
 
 
 def court_of(court: str, reporter: str) -> str:
@@ -110,7 +106,26 @@ def full_text_cases(library: SQLiteLibrary) -> list[FullTextCase]:
 
 
 def _usable_name(name: str) -> bool:
-    return bool(_CLEAN_NAME.fullmatch(name)) and bool(distinctive_parties(name))
+    return bool(_CLEAN_NAME.fullmatch(name)) and bool(party_words(name))
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’']?\s+(?=[\"“‘]?[A-Z])")
+
+
+def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
+    """Sentence spans by the injector's own rule: a stop, space and a capital letter."""
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        yield start, m.start()
+        start = m.end()
+    if start < len(text):
+        yield start, len(text)
+
+
+def paragraph_spans(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, paragraph) for each block of text between blank lines."""
+    for m in re.finditer(r"[^\n](?:.|\n(?!\s*\n))*", text):
+        yield m.start(), m.group()
 
 
 def _passages(opinion: Opinion, reporter: str, pages: tuple[int, ...]) -> Iterator[Passage]:
@@ -119,7 +134,7 @@ def _passages(opinion: Opinion, reporter: str, pages: tuple[int, ...]) -> Iterat
     body_end = notes.start() if notes else len(text)
     joined = " ".join(re.findall(r"[a-z0-9]+", text.lower()))
     found = 0
-    for start, end in Sentences(text[:body_end]).spans:
+    for start, end in sentence_spans(text[:body_end]):
         sentence = text[start:end].strip()
         page = opinion.page_at(start, reporter)
         if page is None or page == pages[0] or page != opinion.page_at(end - 1, reporter):
@@ -159,61 +174,77 @@ def real_citations(
 ) -> tuple[list[CaseRef], list[JudicialPassage]]:
     """Citations written in real opinions: out-of-coverage ones (distractors), and
     paragraphs that cite at least one catalogued case by its right name."""
+    reporters = library_reporters(library)
     distractors: dict[str, CaseRef] = {}
     judicial: list[JudicialPassage] = []
-    logging.getLogger("eyecite").setLevel(logging.ERROR)
     for case_id in case_ids:
         opinion = library.opinion(case_id)
         if opinion is None:
             continue
-        for n, (offset, para) in enumerate(paragraphs(opinion.text)):
+        for n, (offset, para) in enumerate(paragraph_spans(opinion.text)):
             if n < 3 or not 150 <= len(para) <= 1800 or _NOTES.search(opinion.text[:offset]):
                 continue
-            cites = [c for c in extract_citations(document_from_text(para)) if c.type is CitationType.CASE]
-            full = [c for c in cites if c.form is CiteForm.FULL]
-            for c in full:
+            cites = find_cites(para, reporters)
+            for c in cites:
                 ref = _distractor(c, para, library, case_id)
                 if ref is not None:
                     distractors.setdefault(ref.cite, ref)
-            if any(in_library(c, library) for c in full):
+            if any(in_library(c, library) for c in cites):
                 judicial.append(JudicialPassage(case_id, para, tuple(cites)))
     return sorted(distractors.values(), key=lambda r: r.cite), judicial
 
 
-def in_library(c: Citation, library: SQLiteLibrary) -> bool:
-    r = resolve(c, library)
-    return bool(
-        r.status is ResolutionStatus.FOUND
-        and r.authority
-        and c.case_name
-        and compare_names(c.case_name, r.authority.name, r.authority.name_abbreviation).matches
+def cases_at(library: SQLiteLibrary, volume: str, reporter: str, page: int) -> list[tuple[str, str]]:
+    """(case id, name) of the cases a cite names, read from the library's tables."""
+    rows = library.conn.execute(
+        "SELECT c.id, c.name_abbreviation FROM citations ci JOIN cases c ON c.id = ci.case_id "
+        "WHERE ci.volume = ? AND ci.reporter = ? AND ci.page_num = ?",
+        (volume, reporter, page),
     )
+    return [(str(r[0]), str(r[1])) for r in rows]
 
 
-def is_out_of_coverage(c: Citation, library: SQLiteLibrary) -> bool:
-    """A real cite the library cannot speak to: not found, not provably absent."""
-    r = resolve(c, library)
+def in_library(c: FoundCite, library: SQLiteLibrary) -> bool:
+    """The cite names exactly one catalogued case, and the written name shares a party with it."""
+    found = cases_at(library, c.volume, c.reporter, c.page)
+    return len(found) == 1 and share_a_party(c.name, found[0][1])
+
+
+def inside_a_case(library: SQLiteLibrary, volume: str, reporter: str, page: int) -> str | None:
+    """The id of a case whose known pages hold ``page`` past its first, else None."""
+    row = library.conn.execute(
+        "SELECT c.id FROM citations ci JOIN cases c ON c.id = ci.case_id WHERE ci.volume = ? AND "
+        "ci.reporter = ? AND c.pages_reporter = ci.reporter AND ci.page_num < ? AND "
+        "coalesce(c.last_page, c.last_star_page, 0) >= ? LIMIT 1",
+        (volume, reporter, page, page),
+    ).fetchone()
+    return str(row[0]) if row else None
+
+
+def is_out_of_coverage(c: FoundCite, library: SQLiteLibrary) -> bool:
+    """A real cite the library cannot speak to: no case there, none around it, and a
+    volume the library knows only in part or not at all."""
     return (
-        r.status is ResolutionStatus.NOT_FOUND
-        and r.containing is None
-        and r.coverage in (Coverage.NOT_COVERED, Coverage.PARTIAL)
+        not cases_at(library, c.volume, c.reporter, c.page)
+        and inside_a_case(library, c.volume, c.reporter, c.page) is None
+        and library.coverage(c.reporter, c.volume) in (Coverage.NOT_COVERED, Coverage.PARTIAL)
     )
 
 
-def _distractor(c: Citation, para: str, library: SQLiteLibrary, case_id: str) -> CaseRef | None:
-    if not (
-        c.case_name
-        and _CLEAN_NAME.fullmatch(c.case_name)
-        and c.page
-        and c.page.isdigit()
-        and c.volume
-        and c.reporter
-        and c.year
-        and not c.parallel_ids
-    ):
+_YEAR_PAREN = re.compile(r"\s*\((?P<court>[^()]{0,40}?)\s*(?P<year>1[6-9]\d\d|20\d\d)\)")
+
+
+def _distractor(c: FoundCite, para: str, library: SQLiteLibrary, case_id: str) -> CaseRef | None:
+    paren = _YEAR_PAREN.match(para, c.span[1])
+    if paren is None or not _CLEAN_NAME.fullmatch(c.name) or not is_out_of_coverage(c, library):
         return None
-    if not is_out_of_coverage(c, library):
-        return None
-    paren = year_paren_after(para, c.span.end)
-    court = paren.court_text if paren and len(paren.court_text) <= 25 else ""
-    return CaseRef(f"real:{case_id}", c.case_name, c.volume, c.reporter, int(c.page), str(c.year), court)
+    court = paren.group("court").strip()
+    return CaseRef(
+        f"real:{case_id}",
+        c.name,
+        c.volume,
+        c.reporter,
+        c.page,
+        paren.group("year"),
+        court if len(court) <= 25 else "",
+    )

@@ -8,20 +8,22 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from citeproof.bench.phantom import compose
+from citeproof.bench.phantom import compose, textual
 from citeproof.bench.phantom.injections import (
     InsideTarget,
     Slot,
     mismatched_name,
-    misquote,
-    negate,
     nonexistent_cite,
-    transplanted,
     wrong_pin,
 )
 from citeproof.bench.phantom.schema import Excerpt
 from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
 from citeproof.library.sqlite import SQLiteLibrary
+
+POSITIONS = {
+    "quote": ("before", "after", "parenthetical", "id"),
+    "proposition": ("before", "after", "parenthetical", "id"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,7 @@ def fulltext_slot(case: FullTextCase, form: str, rng: np.random.Generator) -> Sl
         text if form == "proposition" else None,
         passage,
         case,
+        position=_pick(list(POSITIONS[form]), rng),
     )
 
 
@@ -63,63 +66,78 @@ def inject(
         pin = None if slot.pin is None else ref.page + max(1, slot.pin - slot.ref.page)
         return replace(slot, ref=ref, pin=pin, kind=kind, note=note)
     if kind == "name_mismatch":
-        name = mismatched_name(slot.ref, pools.catalog, rng)
-        return replace(slot, ref=replace(slot.ref, name=name), kind=kind, note=f"real name: {slot.ref.name}")
+        name, note = mismatched_name(slot.ref, library, rng)
+        return replace(
+            slot, ref=replace(slot.ref, name=name), kind=kind, note=f"{note}; real name: {slot.ref.name}"
+        )
     if slot.role != "fulltext":
         return None
     if kind == "wrong_pincite":
-        return replace(slot, pin=wrong_pin(slot, rng), kind=kind, note=f"right page {slot.pin}")
+        pin, note = wrong_pin(slot, rng)
+        return replace(slot, pin=pin, kind=kind, note=note)
     if kind == "misquote" and slot.quote:
         return _misquoted(slot, library, rng)
     if kind == "misrepresentation" and slot.proposition:
-        return _misrepresented(slot, pools, rng)
+        return _misrepresented(slot, pools, library, rng)
     return None
+
+
+def _haystack(library: SQLiteLibrary, case_id: str) -> str:
+    opinion = library.opinion(case_id)
+    assert opinion is not None
+    return f" {_words(opinion.text)} "
 
 
 def _misquoted(slot: Slot, library: SQLiteLibrary, rng: np.random.Generator) -> Slot | None:
     assert slot.source is not None and slot.quote is not None
-    opinion = library.opinion(slot.source.ref.case_id)
-    assert opinion is not None
-    haystack = f" {_words(opinion.text)} "
+    haystack = _haystack(library, slot.source.ref.case_id)
     candidates = [slot.passage] + [p for p in slot.source.passages if p != slot.passage]
-    for passage in candidates:
+    for passage in candidates[:6]:
         assert passage is not None
-        altered = misquote(passage.text, rng)
-        if altered and f" {_words(altered)} " not in haystack:
-            return replace(
-                slot,
-                quote=altered,
-                passage=passage,
-                pin=passage.page,
-                kind="misquote",
-                note=f"real words: {passage.text}",
-            )
+        others = [p.text for p in slot.source.passages if p.page != passage.page]
+        other = others[int(rng.integers(len(others)))] if others else None
+        for altered, note in textual.misquote(passage.text, other, rng):
+            if f" {_words(altered)} " not in haystack:
+                return replace(
+                    slot,
+                    quote=altered,
+                    passage=passage,
+                    pin=passage.page,
+                    kind="misquote",
+                    note=f"{note}; real words: {passage.text}",
+                )
     return None
 
 
-def _misrepresented(slot: Slot, pools: Pools, rng: np.random.Generator) -> Slot:
-    """Half reversed in polarity (a sentence of the opinion, negated), half a proposition
-    from another opinion."""
-    assert slot.source is not None
-    if rng.random() < 0.5:
-        candidates = [slot.passage] + [p for p in slot.source.passages if p != slot.passage]
-        for passage in candidates:
-            flipped = negate(passage.text) if passage else None
-            if passage and flipped:
-                return replace(
-                    slot,
-                    proposition=flipped,
-                    passage=passage,
-                    pin=passage.page,
-                    kind="misrepresentation",
-                    note="polarity reversed",
-                )
-    return replace(
-        slot,
-        proposition=transplanted(slot, pools.fulltext, rng),
-        kind="misrepresentation",
-        note="proposition from another opinion",
-    )
+def _misrepresented(
+    slot: Slot, pools: Pools, library: SQLiteLibrary, rng: np.random.Generator
+) -> Slot | None:
+    """One of five misrepresentations, tried in a seeded order until one is not what the
+    opinion says."""
+    assert slot.source is not None and slot.passage is not None
+    case = slot.source
+    opinion = library.opinion(case.ref.case_id)
+    assert opinion is not None
+    haystack = f" {_words(opinion.text)} "
+    sentence = slot.passage.text
+    strangers = [
+        p.text
+        for i in rng.permutation(len(pools.fulltext))[:60]
+        for p in pools.fulltext[int(i)].passages
+        if pools.fulltext[int(i)].ref.case_id != case.ref.case_id
+    ]
+    makers = [
+        lambda: textual.paraphrased_reversal(sentence, rng),
+        lambda: textual.rejecting_frame(sentence, rng),
+        lambda: textual.dicta_as_holding([p.text for p in case.passages]),
+        lambda: textual.wrong_party(opinion.text, slot.short_name),
+        lambda: textual.same_subject(sentence, strangers),
+    ]
+    for k in rng.permutation(len(makers)):
+        made = makers[int(k)]()
+        if made is not None and f" {_words(made[0])} " not in haystack:
+            return replace(slot, proposition=made[0], kind="misrepresentation", note=made[1])
+    return None
 
 
 _COMPATIBLE = {"misquote": "quote", "misrepresentation": "proposition"}
@@ -137,7 +155,10 @@ def _apply(
             need = _COMPATIBLE.get(kind)
             if need and getattr(s, need) is None:
                 continue
-            injected = inject(s, kind, pools, library, rng)
+            try:
+                injected = inject(s, kind, pools, library, rng)
+            except LookupError:
+                continue
             if injected is not None:
                 slots[i] = injected
                 break
@@ -199,6 +220,7 @@ def slot_record(s: Slot) -> dict[str, object]:
         "role": s.role,
         "kind": s.kind,
         "note": s.note,
+        "position": s.position if s.role == "fulltext" else None,
         "case_id": s.source.ref.case_id if s.source else s.ref.case_id,
         "name": s.ref.name,
         "volume": s.ref.volume,

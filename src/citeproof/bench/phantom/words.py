@@ -1,8 +1,8 @@
-"""Word tables for injections: near synonyms (misquotes), antonyms and auxiliaries (negation)."""
+"""The injector's own word tables: near synonyms (misquotes), opposites and auxiliaries
+(negation), droppable qualifiers, number shifts, hedges, reversing frames, dispositions
+and generic party words. Nothing here is read from the detector."""
 
 from __future__ import annotations
-
-from citeproof.core.support import ANTONYMS
 
 # A word of an opinion → a near synonym a careless drafter might put in a "quote".
 SYNONYMS = {
@@ -147,9 +147,40 @@ SYNONYMS = {
 }
 SYNONYMS = {k: v for k, v in SYNONYMS.items() if " " not in k}
 
-# A word → its opposite, both ways (polarity flips for misrepresentations): the same
-# pairs the offline support check knows.
-ANTONYM_OF = {**ANTONYMS, **{v: k for k, v in ANTONYMS.items()}}
+# The injector's own tables, written for it and shared with no check of the detector.
+
+# A word → its opposite (polarity flips); both ways.
+_OPPOSITES = {
+    "affirm": "reverse",
+    "affirmed": "reversed",
+    "granted": "denied",
+    "grant": "deny",
+    "sustained": "overruled",
+    "admissible": "inadmissible",
+    "constitutional": "unconstitutional",
+    "lawful": "unlawful",
+    "valid": "invalid",
+    "sufficient": "insufficient",
+    "proper": "improper",
+    "reasonable": "unreasonable",
+    "timely": "untimely",
+    "enforceable": "unenforceable",
+    "mandatory": "discretionary",
+    "always": "never",
+    "include": "exclude",
+    "includes": "excludes",
+    "increase": "decrease",
+    "liable": "immune",
+    "guilty": "innocent",
+    "permitted": "forbidden",
+    "before": "after",
+    "more": "less",
+    "upheld": "struck down",
+    "accepted": "rejected",
+    "favor": "disfavor",
+    "strict": "lenient",
+}
+ANTONYM_OF = {**_OPPOSITES, **{v: k for k, v in _OPPOSITES.items() if " " not in v}}
 
 AUXILIARIES = {
     "is",
@@ -170,4 +201,111 @@ AUXILIARIES = {
     "have",
     "had",
     "shall",
+}
+
+# Words a careless quotation drops: the negation and the qualifiers that carry a holding.
+DROPPABLE = (
+    "not",
+    "never",
+    "only",
+    "solely",
+    "generally",
+    "ordinarily",
+    "usually",
+    "substantially",
+    "reasonably",
+    "necessarily",
+    "clearly",
+    "expressly",
+    "materially",
+    "also",
+    "merely",
+)
+
+# Number words a draft gets wrong.
+NUMBER_SHIFT = {
+    "one": "two",
+    "two": "three",
+    "three": "four",
+    "four": "five",
+    "five": "six",
+    "six": "seven",
+    "seven": "eight",
+    "ten": "twelve",
+    "first": "second",
+    "second": "third",
+    "third": "fourth",
+    "single": "double",
+    "twice": "three times",
+    "half": "a third",
+}
+
+# Hedged words of dicta, and the firm words that turn them into a holding.
+HEDGE_TO_HOLDING = {
+    "may": "must",
+    "might": "will",
+    "could": "would",
+    "perhaps": "plainly",
+    "arguably": "clearly",
+    "possibly": "necessarily",
+    "likely": "certainly",
+    "suggests": "establishes",
+    "suggest": "establish",
+}
+
+# Frames that state a sentence of the opinion as its opposite without any antonym or
+# negation inside the sentence itself.
+REJECTING_FRAMES = (
+    "The court rejected the view that {claim}.",
+    "The court declined to hold that {claim}.",
+    "The court refused to accept that {claim}.",
+    "The court disapproved the proposition that {claim}.",
+)
+
+# Paraphrase frames (a holding retold), used before a negated and reworded sentence.
+RETELLING_FRAMES = (
+    "The court reasoned that {claim}.",
+    "The court took the view that {claim}.",
+    "The court concluded that {claim}.",
+)
+
+# Dispositions and their reversal (the wrong party prevailing).
+DISPOSITION_FLIP = {
+    "affirmed": ("reversed", "the appellant prevailed and the judgment below was reversed"),
+    "reversed": ("affirmed", "the appellee prevailed and the judgment below was affirmed"),
+}
+
+# Party words that name no one in particular (for the injector's own name pools).
+GENERIC_PARTIES = {
+    "state",
+    "people",
+    "united",
+    "states",
+    "america",
+    "commonwealth",
+    "city",
+    "county",
+    "town",
+    "village",
+    "board",
+    "department",
+    "of",
+    "the",
+    "and",
+    "in",
+    "re",
+    "ex",
+    "rel",
+    "inc",
+    "co",
+    "corp",
+    "company",
+    "llc",
+    "ltd",
+    "et",
+    "al",
+    "v",
+    "matter",
+    "estate",
+    "commissioner",
 }

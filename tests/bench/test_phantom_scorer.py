@@ -55,6 +55,8 @@ def test_guard_refuses_a_prediction_far_longer_than_the_gold():
     assert len(padded) <= 2 * len(ROE) + 40 and guarded_match(padded, ROE)
     whole = "A long excerpt. " * 20 + ROE
     assert fragments_match(whole, ROE) and not guarded_match(whole, ROE)
+    assert fragments_match("v.", ROE) and not guarded_match("v.", ROE)  # too short to find anything
+    assert guarded_match("Id. at 5", "Id. at 5") and guarded_match("Roe", "Roe")  # the whole gold
 
 
 def test_paper_recall_counts_predictions_guarded_recall_counts_gold():

@@ -27,6 +27,18 @@ class FoundCite:
     span: tuple[int, int]  # name start to the end of the page or pin
     name_span: tuple[int, int]
     head_span: tuple[int, int]  # "VOL REPORTER PAGE"
+    end_with_parallels: int = 0  # the end of the last parallel cite that follows
+
+    @property
+    def whole_span(self) -> tuple[int, int]:
+        """Name to the end of its parallel cites (``..., 96 S. Ct. 2562, 49 L. Ed. 2d 520``)."""
+        return self.span[0], max(self.span[1], self.end_with_parallels)
+
+    def heads(self, text: str) -> list[tuple[str, str]]:
+        """(volume, reporter) of the cite and of each parallel cite that follows it."""
+        tail = text[self.span[1] : self.whole_span[1]]
+        parallels = re.findall(r"(\d{1,4}) ([A-Z][A-Za-z0-9.]*(?: [A-Z0-9][A-Za-z0-9.]*){0,3}) \d{1,5}", tail)
+        return [(self.volume, self.reporter), *parallels]
 
     @property
     def text(self) -> str:
@@ -38,8 +50,14 @@ def _pattern(reporters: tuple[str, ...]) -> re.Pattern[str]:
     alternatives = "|".join(re.escape(r) for r in sorted(reporters, key=len, reverse=True))
     return re.compile(
         rf"(?P<name>{_NAME}),? (?P<volume>\d{{1,4}}) (?P<reporter>{alternatives}) (?P<page>\d{{1,5}})"
-        rf"(?:, (?P<pin>\d{{1,5}})(?![\d\w]| [A-Z]))?(?![\d\w])"
+        rf"(?:, (?P<pin>\d{{1,5}})(?:[-–]\d{{1,5}})?(?![\d\w]| [A-Z]))?(?![\d\w])"
     )
+
+
+_PARALLEL = re.compile(
+    r"(?:,? \d{1,4} [A-Z][A-Za-z0-9.]*(?: [A-Z0-9][A-Za-z0-9.]*){0,3} \d{1,5}"
+    r"(?:, \d{1,5}(?:[-–]\d{1,5})?(?! [A-Z]))?(?![\d\w]))+"
+)
 
 
 def library_reporters(library: SQLiteLibrary) -> tuple[str, ...]:
@@ -66,6 +84,7 @@ def find_cites(text: str, reporters: tuple[str, ...]) -> list[FoundCite]:
                 (start, m.end()),
                 (start, m.end("name")),
                 (m.start("volume"), m.end("page")),
+                (p.end() if (p := _PARALLEL.match(text, m.end())) else m.end()),
             )
         )
     return out

@@ -67,7 +67,7 @@ def _name(text: str, c: FoundCite, library: SQLiteLibrary, rng: np.random.Genera
     return [(m.start(), m.end(), new) for m in re.finditer(re.escape(c.name), text) if m.start() >= c.span[0]]
 
 
-def _pin(c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:
+def _pin(text: str, c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:
     """A pin past the case's last known page (only for a cite with a pin)."""
     if c.pin is None:
         return []
@@ -80,6 +80,8 @@ def _pin(c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator) -> list
     if row is None or row[0] is None:
         return []
     pin_start = c.span[1] - len(str(c.pin))
+    if text[pin_start : c.span[1]] != str(c.pin):  # a pin range ("200-01"): left alone
+        return []
     return [(pin_start, c.span[1], str(int(row[0]) + int(rng.integers(2, 12))))]
 
 
@@ -130,7 +132,7 @@ def judicial_excerpt(
                 elif kind == "name_mismatch":
                     made = _name(text, c, library, rng)
                 elif kind == "wrong_pincite":
-                    made = _pin(c, library, rng)
+                    made = _pin(text, c, library, rng)
                 else:
                     made, quote_span = _quote(text, c, library, rng)
             except LookupError:
@@ -157,13 +159,15 @@ def _gold(
     out = _apply(text, edits)
     citations, errors = [], []
     for i, c in enumerate(cites):
-        span = (_map(c.span[0], edits), _map(c.span[1], edits))
-        fragment = out[span[0] : span[1]]
         kind = injected.get(i)
+        whole = c.whole_span if kind else c.span  # an injected cite's parallels are part of it
+        span = (_map(whole[0], edits), _map(whole[1], edits))
+        fragment = out[span[0] : span[1]]
         role = Role.HALLUCINATED if kind else roles[i]
         citations.append(GoldCitation(fragment, span, role, kind))
         if kind and kind != "misquote":
             errors.append(GoldError(fragment, kind, span))
+            errors += _later_mentions(text, out, c, edits, span[1], kind)
     for start, end in quotes:
         new = next(n for s, e, n in edits if (s, e) == (start, end))
         new_start = _map(start, edits)
@@ -171,6 +175,30 @@ def _gold(
     return Excerpt(
         filename, out, tuple(errors), tuple(citations), source=source, meta={"opinion": passage.case_id}
     )
+
+
+def _later_mentions(
+    text: str, out: str, c: FoundCite, edits: list[Edit], after: int, kind: str
+) -> list[GoldError]:
+    """Later mentions of an injected cite, optional gold: its short forms in any of its
+    reporters, as written before and after the edit (``31 N.J., at 201``, ``92 S.Ct. at
+    1917``), and ``Id.`` before the next full cite."""
+    out_errors = []
+    head = out[_map(c.head_span[0], edits) : _map(c.head_span[1], edits)]
+    edited = re.fullmatch(r"(\d{1,4}) (.+) \d{1,5}", head)
+    heads = c.heads(text) + ([(edited.group(1), edited.group(2))] if edited else [])
+    for volume, reporter in dict.fromkeys(heads):
+        pattern = re.compile(rf"\b{volume} {re.escape(reporter)},? at \d{{1,5}}")
+        found = pattern.finditer(out, after)
+        out_errors += [GoldError(m.group(), kind, (m.start(), m.end()), True) for m in found]
+    nxt = re.search(r"\b[A-Z][\w.'’&-]* v\. ", out[after:])
+    stop = after + nxt.start() if nxt else len(out)
+    out_errors += [
+        GoldError(m.group(), kind, (m.start(), m.end()), True)
+        for m in re.finditer(r"\b[Ii]d\.,? at \d{1,5}", out[:stop])
+        if m.start() >= after
+    ]
+    return out_errors
 
 
 def judicial_kinds(kinds: list[str]) -> bool:

@@ -112,10 +112,22 @@ def _usable_name(name: str) -> bool:
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’']?\s+(?=[\"“‘]?[A-Z])")
 
 
+_ABBREVIATION = re.compile(
+    r"\b(?:Mr|Mrs|Ms|Dr|St|Co|Corp|Inc|Ltd|No|Nos|Art|Const|Ann|Stat|Supp|App|Ct|Cir|Dist|Elec|"
+    r"Ala|Ariz|Ark|Cal|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kan|Ky|La|Md|Mass|Mich|Minn|Miss|Mo|Mont|"
+    r"Neb|Nev|Okla|Or|Pa|Tenn|Tex|Va|Vt|Wash|Wis|Wyo|Jan|Feb|Mar|Apr|Aug|Sept|Oct|Nov|Dec|Jr|Sr|"
+    r"Gen|Rev|Sec|Bros|Ave|Dept|Gov|Hon|Prof|Assn|Ass'n|Comm|Cty|Twp|Ry|R|Bd|Educ|Int|Nat|"
+    r"[A-Z])\.[\"”’']?$"
+)
+
+
 def sentence_spans(text: str) -> Iterator[tuple[int, int]]:
-    """Sentence spans by the injector's own rule: a stop, space and a capital letter."""
+    """Sentence spans by the injector's own rule: a stop, space and a capital letter, not
+    after a common abbreviation or an initial."""
     start = 0
     for m in _SENTENCE_END.finditer(text):
+        if _ABBREVIATION.search(text, max(start, m.start() - 12), m.start()):
+            continue
         yield start, m.start()
         start = m.end()
     if start < len(text):

@@ -139,6 +139,34 @@ def test_correct_citations_verify(bench, library):
     assert checked > 20
 
 
+def test_edits_of_real_writing_are_real_errors(bench, library):
+    """Judicial (and --from-briefs) excerpts: every edit, audited against the library."""
+    seen = set()
+    for e in bench:
+        for r in e.meta.get("injected", ()):
+            seen.add(r["kind"])
+            assert r["now"] in e.text and r["now"] != r["was"]
+            real = library.case(r["case_id"])
+            if r["kind"] == "nonexistent":
+                vol, rep, page = re.fullmatch(r"(\d+) (.+) (\d+)", r["now"]).groups()
+                there = library.cases_at(vol, rep, int(page))
+                around = library.case_around(vol, rep, int(page))
+                inside = around is not None and around.first_page < int(page) <= around.last_known_page
+                complete = library.coverage(rep, vol).value in {"complete", "complete_opinions"}
+                assert (there and all(a.id != r["case_id"] for a in there)) or inside or complete
+            elif r["kind"] == "name_mismatch":
+                assert r["now"] not in (real.name, real.name_abbreviation)
+            elif r["kind"] == "wrong_pincite":
+                row = library.conn.execute(
+                    "SELECT coalesce(last_page, last_star_page) FROM cases WHERE id = ?", (r["case_id"],)
+                ).fetchone()
+                assert int(r["now"]) > row[0]
+            else:
+                opinion = words(library.opinion(r["case_id"]).text)
+                assert words(r["was"]) in opinion and words(r["now"]) not in opinion
+    assert "nonexistent" in seen and "name_mismatch" in seen
+
+
 def test_distractors_are_outside_coverage(bench, library):
     for _, s in slots(bench, role="distractor"):
         assert library.cases_at(s["volume"], s["reporter"], s["page"]) == ()

@@ -105,6 +105,8 @@ def test_build_from_briefs(tmp_path, library_path):
     for r in rows:
         for fragment, span in zip(r["list_hallucinations"], r["spans"], strict=True):
             assert r["text"][span[0] : span[1]] == fragment
+        assert len(r["injected"]) == len(r["list_hallucinations"])  # each edit recorded for the audits
+        assert all(edit["now"] in r["text"] and edit["was"] not in r["text"] for edit in r["injected"])
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["dataset_version"].startswith("citeproof-phantom-2")
     empty = tmp_path / "empty"

@@ -9,6 +9,7 @@ a quotation right before the cite altered.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import numpy as np
 
@@ -121,6 +122,7 @@ def judicial_excerpt(
     injected: dict[int, str] = {}
     quotes: list[tuple[int, int]] = []
     edits: list[Edit] = []
+    records: list[dict[str, object]] = []
     for kind in kinds:
         free = [i for i, r in enumerate(roles) if r is Role.CORRECT and i not in injected]
         for i in [free[int(k)] for k in rng.permutation(len(free))]:
@@ -141,8 +143,26 @@ def judicial_excerpt(
                 edits += made
                 injected[i] = kind
                 quotes += [quote_span] if quote_span else []
+                records.append(_record(text, c, kind, made[0], library))
                 break
-    return _gold(filename, passage, text, cites, roles, injected, edits, quotes, source)
+    excerpt = _gold(filename, passage, text, cites, roles, injected, edits, quotes, source)
+    return replace(excerpt, meta={**excerpt.meta, "injected": records})
+
+
+def _record(text: str, c: FoundCite, kind: str, edit: Edit, library: SQLiteLibrary) -> dict[str, object]:
+    """What was changed and what is true, for the audits: the real case and cite, the
+    words replaced and what replaced them."""
+    start, end, new = edit
+    return {
+        "kind": kind,
+        "case_id": _ref(c, library).case_id,
+        "name": c.name,
+        "volume": c.volume,
+        "reporter": c.reporter,
+        "page": c.page,
+        "was": text[start:end],
+        "now": new,
+    }
 
 
 def _gold(

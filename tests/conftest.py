@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from citeproof.library.build import build_library
-from citeproof.library.default import DEFAULT_NAME, bundled_data_dir
+from citeproof.library.default import DEFAULT_NAME, bundled_data_dir, data_fingerprint
 from citeproof.library.sqlite import SQLiteLibrary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,7 +17,8 @@ SHARED = ROOT.parent / "shared" / "data"
 @pytest.fixture(scope="session")
 def library_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("library") / "library.sqlite"
-    build_library([bundled_data_dir()], path, name=DEFAULT_NAME)
+    fingerprint = data_fingerprint(bundled_data_dir())  # as the default library's own build
+    build_library([bundled_data_dir()], path, name=DEFAULT_NAME, extra_meta={"fingerprint": fingerprint})
     return path
 
 

@@ -192,7 +192,9 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
         f"</td><td>{html.escape(_detail(v))}</td></tr>"
         for v in report.verdicts
     )
-    data = html.escape(json.dumps(report.to_json()))
+    # Raw JSON for JSON.parse (a script's text is not HTML-unescaped); every "<" written
+    # as \u003c, so no "</script" or "<!--" in the brief can end or bend the element.
+    data = json.dumps(report.to_json()).replace("<", "\\u003c")
     return (
         f"<!doctype html><html><head><meta charset='utf-8'><title>citeproof report</title>"
         f"<style>body{{font-family:serif;max-width:60em;margin:auto}} pre{{white-space:"
@@ -207,5 +209,5 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
             else ""
         )
         + "</p></footer>"
-        f"<script type='application/json' id='report'>{data}</script></body></html>"
+        f'<script type="application/json" id="report">{data}</script></body></html>'
     )

@@ -10,7 +10,7 @@ import json
 import os
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -210,9 +210,15 @@ def _page_range_rows(rows: list[dict[str, str]]) -> Iterable[CaseRecord]:
 
 
 def build_library(
-    sources: Iterable[Path], out: Path, name: str = "citeproof-library", progress: Progress | None = None
+    sources: Iterable[Path],
+    out: Path,
+    name: str = "citeproof-library",
+    progress: Progress | None = None,
+    extra_meta: Mapping[str, str] | None = None,
 ) -> dict[str, int]:
-    """Write a new library file at ``out`` (atomically) and return its counts."""
+    """Write a new library file at ``out`` (atomically: a temporary file in the same
+    directory, renamed into place, removed if the build fails) and return its counts.
+    ``extra_meta``: more rows for its meta table (the default library's fingerprint)."""
     say = progress or (lambda _msg: None)
     found: dict[str, list[Path]] = {"opinions": [], "catalog": [], "coverage": []}
     for src in sources:
@@ -248,10 +254,14 @@ def build_library(
             say(f"coverage: {path.name}")
             _load_coverage(conn, path)
         counts = _write_meta(conn, name, [str(p) for v in found.values() for p in v])
+        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", (extra_meta or {}).items())
         conn.commit()
-    finally:
         conn.close()
-    tmp.replace(out)
+        tmp.replace(out)
+    except BaseException:
+        conn.close()
+        tmp.unlink(missing_ok=True)
+        raise
     return counts
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from eyecite.helpers import courts, get_court_by_paren
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citeproof.core.courts import court_by_paren
@@ -123,6 +123,7 @@ def test_pin_ranges_expand_to_every_page(first, length):
 _COURT_STRINGS = [c["citation_string"] for c in courts] + ["2d Cir", "SC", "", "9th", "Ill."]
 
 
+@settings(deadline=None)  # eyecite's own lookup is the slow one; speed is a benchmark's business
 @given(st.sampled_from(_COURT_STRINGS) | st.text(alphabet="abcdeCirDN.  123", max_size=12))
 def test_precomputed_court_table_agrees_with_eyecite(paren):
     assert court_by_paren(paren) == get_court_by_paren(paren)

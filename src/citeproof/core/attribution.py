@@ -221,7 +221,10 @@ def _flush(reading: _Reading, drafts: list[_Draft]) -> None:
 
 
 def _claims_in(text: str, quotes: tuple[Quote, ...], sentence: Span) -> list[Quote]:
-    return [q for q in quotes if sentence.start <= q.span.start < sentence.end and _is_claim(text, q)]
+    """The claims among the quotations (in order) that start in the sentence."""
+    first = bisect.bisect_left(quotes, sentence.start, key=lambda q: q.span.start)
+    last = bisect.bisect_left(quotes, sentence.end, lo=first, key=lambda q: q.span.start)
+    return [q for q in quotes[first:last] if _is_claim(text, q)]
 
 
 def _within(unit: Unit, q: Quote) -> bool:
@@ -352,7 +355,8 @@ def _proposition(text: str, span: Span, units: list[Unit]) -> Passage | None:
     start = span.start + len(chunk) - len(chunk.lstrip())
     passage = Span(start, start + len(stripped))
     own = text[passage.start : passage.end]
-    for u in units:
+    for k in range(bisect.bisect_left(units, passage.start, key=lambda u: u.start), len(units)):
+        u = units[k]
         if u.start >= passage.end:
             break
         if passage.start <= u.start and u.end <= passage.end:

@@ -31,6 +31,7 @@ from citeproof.core.pins import pins_fit
 
 # Cases cited this many distinct times back may be what an ``id.`` that fits nothing meant.
 _RECENT_CASES = 10
+_RECENT_SCAN = 2000  # entries looked back over for them: a bound on the work per binding
 # Words that say nothing about which case a name is: connectors, signals, roman numerals
 # ("Gales I", a court's own short name for the first of two decisions), generic parties.
 _NAME_NOISE = frozenset(
@@ -95,6 +96,13 @@ class Antecedents:
         self.members: dict[str, list[Citation]] = {}  # case key → its full cites
         self.names: dict[str, set[frozenset[str]]] = {}  # case key → the names it was cited by
         self.caption: set[str] = set()  # the document's own citation, at its very start
+        # Indexes kept as entries and members are added, so that each binding takes time
+        # independent of how many citations came before (issue 13: no quadratic path).
+        self._recency: dict[str, None] = {}  # case keys of bound entries, latest last
+        self._run_starts: list[int] = []  # per entry: where its run of equal ``cases`` starts
+        self._key_of_member: dict[str, str] = {}  # member citation id → its case key
+        self._keys_by_cite: dict[str, list[str]] = {}  # "V R P" → case keys with that cite
+        self._rank: dict[str, int] = {}  # case key → its place in ``members``
 
     # -- recording --------------------------------------------------------------------
 
@@ -111,13 +119,22 @@ class Antecedents:
             self.caption.add(key)
         host, depth = self._nesting(group[0].span.start)
         for c in group:
-            self.entries.append(_Entry(c, (key,), member, host, depth))
+            self._append(_Entry(c, (key,), member, host, depth))
 
     def add_short(self, citation: Citation, binding: Binding, cases: tuple[str, ...] = ()) -> None:
         host, depth = self._nesting(citation.span.start)
         target = binding.target
         keys = (self._key_of(target),) if target is not None else cases
-        self.entries.append(_Entry(citation, keys, target, host, depth, binding.abstention))
+        self._append(_Entry(citation, keys, target, host, depth, binding.abstention))
+
+    def _append(self, entry: _Entry) -> None:
+        same_run = bool(self.entries) and self.entries[-1].cases == entry.cases
+        self._run_starts.append(self._run_starts[-1] if same_run else len(self.entries))
+        self.entries.append(entry)
+        if entry.abstention is None:
+            for key in reversed(entry.cases):  # the entry's first key ends up latest
+                self._recency.pop(key, None)
+                self._recency[key] = None
 
     # -- binding ----------------------------------------------------------------------
 
@@ -217,16 +234,14 @@ class Antecedents:
         """An ``id.`` whose pin lies in no page of the case before it, where an authority
         cited just before that case could hold it: the writer skipped a cite."""
         at = len(self.entries) - 1
-        while at > 0 and self.entries[at - 1].cases == (bound,):
-            at -= 1  # back to the first cite of the case's latest mention
-        earlier = self.entries[:at]
-        recent = list(dict.fromkeys(k for e in reversed(earlier) for k in e.cases if k != bound))
-        for key in recent[:_RECENT_CASES]:
+        if at > 0 and self.entries[at - 1].cases == (bound,):
+            at = self._run_starts[at - 1]  # back to the first cite of the case's latest mention
+        for key in self._recent_before(at, bound):
             member = self._fitting_member(key, pins, None)
             if member is not None and key not in self.caption:
                 note = f"its pin fits {member.cite} cited earlier, not the case just before it"
                 return Abstention(Reason.AMBIGUOUS_SHORT_FORM, note)
-        floor = earlier[-1].span_end if earlier else 0
+        floor = self.entries[at - 1].span_end if at > 0 else 0
         start = self.entries[at].citation.span.start
         source = non_case_source(self.text, floor, start, self.non_case_spans)
         if source is not None:
@@ -239,6 +254,7 @@ class Antecedents:
     def _merge(self, key: str, group: Sequence[Citation]) -> None:
         """One cite per reporter, the latest (its name was written last), in the order the
         reporters were first cited: the first is the case's primary cite."""
+        self._rank.setdefault(key, len(self._rank))
         members = self.members.setdefault(key, [])
         for c in group:
             at = next(
@@ -247,26 +263,47 @@ class Antecedents:
             if at is None:
                 members.append(c)
             elif c.page == members[at].page:
+                self._key_of_member.pop(members[at].id, None)
                 members[at] = c
+            else:
+                continue
+            self._key_of_member[c.id] = key
+            if c.cite and key not in self._keys_by_cite.setdefault(c.cite, []):
+                self._keys_by_cite[c.cite].append(key)
         self.names.setdefault(key, set()).update(_name_words(c.case_name) for c in group if c.case_name)
+
+    def _recent_before(self, at: int, bound: str) -> list[str]:
+        """Up to _RECENT_CASES case keys other than ``bound`` of the entries before ``at``,
+        latest first."""
+        recent: dict[str, None] = {}
+        for e in reversed(self.entries[max(0, at - _RECENT_SCAN) : at]):
+            for k in e.cases:
+                if k != bound:
+                    recent.setdefault(k)
+            if len(recent) >= _RECENT_CASES:
+                break
+        return list(recent)[:_RECENT_CASES]
 
     def _case_key(self, group: Sequence[Citation]) -> str:
         """A case cited again keeps its key: one of its cites seen before, under a name
         sharing a word (the same cite under another name is another case as written)."""
         cites = {c.cite for c in group if c.cite}
         name = _name_words(group[0].case_name or "")
-        for key, members in self.members.items():
+        seen = sorted(
+            {k for cite in cites for k in self._keys_by_cite.get(cite, ())}, key=self._rank.__getitem__
+        )
+        for key in seen:
             names = self.names.get(key, set())
-            if cites & {m.cite for m in members} and (not name or not names or any(name & n for n in names)):
+            if not name or not names or any(name & n for n in names):
                 return key
         return group[0].id
 
     def _case_order(self) -> list[str]:
         """Case keys by their latest mention, most recent first."""
-        return list(dict.fromkeys(k for e in reversed(self.entries) for k in e.cases if e.abstention is None))
+        return list(reversed(self._recency))
 
     def _key_of(self, member: Citation) -> str:
-        return next(k for k, members in self.members.items() if any(m.id == member.id for m in members))
+        return self._key_of_member[member.id]
 
     def _entry_of(self, citation: Citation) -> _Entry | None:
         return next((e for e in reversed(self.entries) if e.citation.id == citation.id), None)

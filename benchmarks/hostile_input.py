@@ -7,6 +7,8 @@ bomb must be refused fast and in little memory.
    --repeats), checked whole with `check_document` and the citation limit turned off
    (`Limits(max_citations=0)`), after one warm-up check; and once with the default limits,
    which refuse it (10,000 citations) after extraction. Target: N = 16,000 under 10 s.
+   Other dense patterns (id., short forms, supra, quotations, parentheticals) are
+   extracted at N/16 and N/4 repeats: the CPU-time ratio is about 4 when time is linear.
 2. A DOCX whose document.xml inflates to --bomb-mib MiB, checked by `citeproof check` in a
    fresh process: its exit code, its stderr line, its wall time and the child's peak RSS.
 
@@ -34,6 +36,13 @@ from citeproof.library.default import default_library
 
 RESULTS = Path(__file__).resolve().parent / "results" / "hostile_input.json"
 CITATION = "Miranda v. Arizona, 384 U.S. 436 (1966)."
+VARIANTS = {  # other dense patterns: short forms, quotations, parentheticals
+    "id": "Miranda v. Arizona, 384 U.S. 436 (1966). Id. at 440.",
+    "short": "Miranda v. Arizona, 384 U.S. 436 (1966). Miranda, 384 U.S. at 440.",
+    "supra": "Miranda, supra, at 441.",
+    "quote": '"Quoted words are here," Miranda v. Arizona, 384 U.S. 436, 440 (1966).',
+    "parenthetical": 'Miranda v. Arizona, 384 U.S. 436 (1966) (holding that the warnings are "required"); ',
+}
 
 
 def dense(repeats: int) -> dict:
@@ -64,6 +73,27 @@ def dense(repeats: int) -> dict:
         "unlimited": rows,
         "default_limits": {"refused": refused, "seconds": round(time.perf_counter() - start, 2)},
     }
+
+
+def variants(repeats: int) -> dict:
+    """Extraction CPU time of each variant at repeats/16 and repeats/4: linear time makes
+    the ratio about 4."""
+    from citeproof.core.extract import extract_citations
+
+    out = {}
+    for name, pattern in VARIANTS.items():
+        cpu = []
+        for n in (repeats // 16, repeats // 4):
+            doc = document_from_text(" ".join([pattern] * n))
+            start = time.process_time()
+            extract_citations(doc)
+            cpu.append(time.process_time() - start)
+        out[name] = {
+            "repeats": [repeats // 16, repeats // 4],
+            "cpu_seconds": [round(c, 2) for c in cpu],
+            "ratio": round(cpu[1] / cpu[0], 2),
+        }
+    return out
 
 
 def docx_bomb(path: Path, inflated_mib: int) -> None:
@@ -114,6 +144,7 @@ def main() -> None:
         "command": f"python benchmarks/hostile_input.py --repeats {args.repeats} --bomb-mib {args.bomb_mib}",
         "machine": f"{platform.machine()} {platform.python_version()}",
         "dense_citations": dense(args.repeats),
+        "dense_variants_extraction": variants(args.repeats),
         "docx_bomb": bomb(args.bomb_mib),
     }
     RESULTS.parent.mkdir(exist_ok=True)

@@ -4,6 +4,7 @@ header, margin line numbers and a footer."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import docx
@@ -118,3 +119,23 @@ def pleading_pdf(path: Path, pages: list[list[str]]) -> Path:
         pdf.cell(0, 5, FOOTER.format(page=number))
     pdf.output(str(path))
     return path
+
+
+def docx_bomb(path: Path, inflated_mib: int) -> None:
+    """A real DOCX whose document.xml inflates to ``inflated_mib`` MiB of paragraphs."""
+    template = path.with_suffix(".template.docx")
+    docx.Document().save(str(template))
+    paragraph = b"<w:p><w:r><w:t>" + b"A" * 4000 + b"</w:t></w:r></w:p>"
+    with zipfile.ZipFile(template) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for item in src.infolist():
+            if item.filename != "word/document.xml":
+                out.writestr(item, src.read(item))
+        xml = src.read("word/document.xml")
+        head, tail = xml.split(b"<w:body>")
+        with out.open("word/document.xml", "w", force_zip64=True) as w:
+            w.write(head + b"<w:body>")
+            chunk = paragraph * (1024 * 1024 // len(paragraph))
+            for _ in range(inflated_mib):
+                w.write(chunk)
+            w.write(tail)
+    template.unlink()

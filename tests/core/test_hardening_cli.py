@@ -8,11 +8,10 @@ import random
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
-import docx
 import pytest
+from tests.briefs import docx_bomb
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_brief.md"
 GOOD = "Brady v. Maryland, 373 U.S. 83, 87 (1963)."
@@ -29,26 +28,6 @@ def one_line(stderr: bytes) -> str:
     lines = stderr.decode().strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in lines[0], stderr.decode()
     return lines[0]
-
-
-def docx_bomb(path: Path, inflated_mib: int) -> None:
-    """A real DOCX whose document.xml inflates to ``inflated_mib`` MiB of paragraphs."""
-    template = tmp = path.with_suffix(".template.docx")
-    docx.Document().save(str(template))
-    paragraph = b"<w:p><w:r><w:t>" + b"A" * 4000 + b"</w:t></w:r></w:p>"
-    with zipfile.ZipFile(tmp) as src, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
-        for item in src.infolist():
-            if item.filename != "word/document.xml":
-                out.writestr(item, src.read(item))
-        xml = src.read("word/document.xml")
-        head, tail = xml.split(b"<w:body>")
-        with out.open("word/document.xml", "w", force_zip64=True) as w:
-            w.write(head + b"<w:body>")
-            chunk = paragraph * (1024 * 1024 // len(paragraph))
-            for _ in range(inflated_mib):
-                w.write(chunk)
-            w.write(tail)
-    template.unlink()
 
 
 @pytest.fixture()

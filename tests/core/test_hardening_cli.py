@@ -92,6 +92,10 @@ def test_a_corrupt_library_fails_the_file_with_exit_two_and_one_line(tmp_path, l
     assert lines and all("Traceback" not in x and "DatabaseError" in x for x in lines)
     debug = run("check", str(SAMPLE), "--library", str(corrupt), "--debug")
     assert debug.returncode == 2 and "Traceback" in debug.stderr.decode()
+    info = run("library", "info", "--library", str(corrupt), "--verify")  # any command, not only check
+    assert info.returncode == 2 and "DatabaseError" in one_line(info.stderr)
+    info = run("--debug", "library", "info", "--library", str(corrupt), "--verify")
+    assert info.returncode == 2 and "Traceback" in info.stderr.decode()
 
 
 @pytest.mark.parametrize(

@@ -128,3 +128,13 @@ def test_miranda_with_non_breaking_spaces_is_checked_in_a_docx(library, tmp_path
     assert v.status.value == "hallucinated"
     assert re.sub(r"\W", "", v.citation.span.slice(doc.text)) == "372US335"
     assert v.citation.span.slice(doc.text).startswith("372\u00a0U.S.")
+
+
+def test_section_signs_with_word_spaces_are_found_where_they_stand():
+    text = (
+        "See 42\u00a0U.S.C.\u00a0\u00a7\u00a7\u20091983\u2013\u200b1985, and 28 U.S.C.\u202f\u00a7\u00ad1331."
+    )
+    cites = [c for c in extract_citations(document_from_text(text)) if c.type.value == "statute"]
+    assert [(c.statute_title, c.statute_section) for c in cites] == [("42", "1983"), ("28", "1331")]
+    assert [normalise(c.span.slice(text)).split()[:2] for c in cites] == [["42", "U.S.C."], ["28", "U.S.C."]]
+    assert cites[0].span.start == text.index("42") and cites[1].span.start == text.index("28")

@@ -174,3 +174,15 @@ def test_pdf_pages_citations_and_the_deadline_are_limited(tmp_path, library):
     with pytest.raises(LimitExceeded, match="deadline"):
         check_document(doc, library, limits=Limits(deadline_seconds=1e-9))
     assert len(check_document(doc, library, limits=Limits(max_citations=2)).verdicts) == 2
+
+
+def test_the_python_api_takes_limits(library, tmp_path):
+    import citeproof
+
+    path = tmp_path / "brief.txt"
+    path.write_text(f"{GOOD} {BAD}")
+    with pytest.raises(citeproof.LimitExceeded, match="characters of text"):
+        citeproof.check(path, library=library, limits=citeproof.Limits(max_chars=20))
+    with pytest.raises(citeproof.LimitExceeded, match="citations found: 2"):
+        citeproof.check(f"{GOOD} {BAD}\n", library=library, limits=citeproof.Limits(max_citations=1))
+    assert len(citeproof.check(path, library=library, limits=citeproof.Limits()).verdicts) == 2

@@ -10,6 +10,7 @@ import click
 
 from citeproof.cli.common import EXIT_USAGE, load_library
 from citeproof.cli.courtlistener import import_group
+from citeproof.cli.download import download_group
 from citeproof.library.build import build_library
 from citeproof.library.content_hash import content_hash
 from citeproof.library.records import RecordError
@@ -51,12 +52,14 @@ def library_info(library_path: str | None, fmt: str, verify: bool) -> None:
     snap = lib.snapshot()
     table = lib.coverage_table()
     recomputed = content_hash(lib.conn) if verify else None
+    dump_date = lib.meta().get("snapshot_date", "")
     if fmt == "json":
         click.echo(
             json.dumps(
                 {
                     "name": snap.name,
                     "built_at": snap.built_at,
+                    "snapshot_date": dump_date,
                     "path": str(lib.path),
                     "cases": snap.cases,
                     "opinions_with_text": snap.opinions_with_text,
@@ -71,7 +74,8 @@ def library_info(library_path: str | None, fmt: str, verify: bool) -> None:
     click.echo(
         f"library   {snap.name}\nbuilt at  {snap.built_at}\nfile      {lib.path}\n"
         f"snapshot  {snap.content_hash or 'not recorded (built before citeproof recorded hashes)'}\n"
-        f"cases     {snap.cases:,}\nwith text {snap.opinions_with_text:,}\n"
+        + (f"data of   {dump_date} (CourtListener bulk data)\n" if dump_date else "")
+        + f"cases     {snap.cases:,}\nwith text {snap.opinions_with_text:,}\n"
         f"citations {snap.citations:,}\n\ncoverage by reporter (volumes):"
     )
     by_reporter: dict[str, list[str]] = {}
@@ -95,3 +99,4 @@ def _verify_status(recorded: str, recomputed: str | None) -> int:
 
 
 library_group.add_command(import_group)
+library_group.add_command(download_group)

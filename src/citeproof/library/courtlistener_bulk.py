@@ -86,6 +86,28 @@ CLUSTER_COLUMNS = (
     "arguments",
     "headmatter",
 )
+COURT_COLUMNS = (
+    "id",
+    "pacer_court_id",
+    "pacer_has_rss_feed",
+    "pacer_rss_entry_types",
+    "date_last_pacer_contact",
+    "fjc_court_id",
+    "date_modified",
+    "in_use",
+    "has_opinion_scraper",
+    "has_oral_argument_scraper",
+    "position",
+    "citation_string",
+    "short_name",
+    "full_name",
+    "url",
+    "start_date",
+    "end_date",
+    "jurisdiction",
+    "notes",
+    "parent_court_id",
+)
 OPINION_COLUMNS = (
     "id",
     "date_created",
@@ -179,9 +201,11 @@ def classify(path: Path) -> BulkFile:
         return BulkFile(path, "citations")
     if "cluster_id" in columns and columns & set(HTML_FIELDS):
         return BulkFile(path, "opinions")
+    if {"id", "full_name", "jurisdiction"} <= columns:
+        return BulkFile(path, "courts")
     if {"id", "case_name"} <= columns:
         return BulkFile(path, "clusters")
-    raise RecordError(f"{path.name}: not a CourtListener citations, clusters or opinions CSV")
+    raise RecordError(f"{path.name}: not a CourtListener citations, clusters, courts or opinions CSV")
 
 
 def _staged(kind: str, rows: Iterable[dict[str, str]]) -> Iterator[tuple[object, ...]]:
@@ -338,7 +362,9 @@ def import_bulk(
     from citeproof.library.build import _write_meta
 
     say = progress or (lambda _kind, _rows, _fraction: None)
-    files = sorted((classify(p) for p in paths), key=lambda f: _ORDER.index(f.kind))
+    classified = [classify(p) for p in paths]
+    courts = sum(sum(1 for _ in read_rows(f.path)) for f in classified if f.kind == "courts")
+    files = sorted((f for f in classified if f.kind != "courts"), key=lambda f: _ORDER.index(f.kind))
     if not {"citations", "clusters"} <= {f.kind for f in files}:
         raise RecordError("need at least a citations CSV and an opinion-clusters CSV")
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
@@ -370,6 +396,7 @@ def import_bulk(
                 ("snapshot_date", date),
                 ("source", "CourtListener bulk data"),
                 ("coverage_claim", "complete" if complete else "partial"),
+                ("courts", str(courts)),
             ],
         )
         conn.commit()

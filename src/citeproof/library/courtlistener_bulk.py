@@ -1,10 +1,11 @@
-"""Import CourtListener's bulk CSV files (citations, opinion clusters, opinions) into a library.
+"""Import CourtListener's bulk CSV files (citations, opinion clusters, courts, opinions).
 
-Files are read as streams (plain, ``.bz2`` or ``.gz``; double-quote or the newer backtick
-quoting), staged in a scratch SQLite file beside the output and joined there, so memory
-stays bounded whatever the size of the dump. The result uses the embedded library's schema
-(`sqlite.MIGRATIONS`): cases, citations, opinions with page breaks, passages, name keys,
-per-volume coverage and a ``meta`` row with the snapshot date.
+Files are read as streams (plain, ``.bz2`` or ``.gz``, decompressed on the other core by
+`bulk_stream`; double-quote or the newer backtick quoting), staged in a scratch SQLite file
+beside the output and joined there (`bulk_write`), so memory stays bounded whatever the size
+of the dump. The result uses the embedded library's schema (`sqlite.MIGRATIONS`) plus a
+full-text index of case names; coverage follows the rules of `bulk_coverage`, and a
+``meta`` row keeps the snapshot date.
 """
 
 from __future__ import annotations
@@ -12,34 +13,30 @@ from __future__ import annotations
 import bz2
 import csv
 import gzip
-import io
-import json
 import os
 import re
 import sqlite3
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import groupby, islice
+from itertools import islice
+from operator import itemgetter
 from pathlib import Path
-from typing import IO, Any, cast
 
-from citeproof.core.models import ReporterCite
-from citeproof.core.names import distinctive_parties, name_key
-from citeproof.library.build import _passages
-from citeproof.library.courtlistener import HTML_FIELDS, ClusterInfo
+from citeproof.library.bulk_coverage import COVERAGE_RULES, write_coverage
+from citeproof.library.bulk_stream import BulkStream
+from citeproof.library.bulk_write import CASE_PREFIX, write_cases, write_name_index, write_opinions
+from citeproof.library.courtlistener import HTML_FIELDS
 from citeproof.library.records import RecordError
-from citeproof.library.remote import COVERED_REPORTERS, assemble_opinion
 from citeproof.library.sqlite import migrate
 
 Progress = Callable[[str, int, float], None]  # (file kind, rows so far, fraction of bytes read)
 CHUNK = 20_000
-CASE_PREFIX = "courtlistener:"
+__all__ = ["CASE_PREFIX", "BulkFile", "classify", "copy_line", "import_bulk", "read_rows"]
 _STAGE = """
 CREATE TABLE stage.clusters(id INTEGER PRIMARY KEY, case_name TEXT, case_name_full TEXT, date_filed TEXT);
-CREATE TABLE stage.citations(
-    cluster_id INTEGER NOT NULL, volume TEXT, reporter TEXT, page TEXT, type INTEGER);
-CREATE TABLE stage.opinions(id INTEGER, cluster_id INTEGER NOT NULL, html TEXT NOT NULL);
+CREATE TABLE stage.citations(cluster_id INTEGER, volume TEXT, reporter TEXT, page TEXT, type INTEGER);
+CREATE TABLE stage.opinions(id INTEGER, cluster_id INTEGER, html TEXT NOT NULL);
 """
 _ROWS = {
     "clusters": ("id", "case_name", "case_name_full", "date_filed"),
@@ -139,41 +136,6 @@ class BulkFile:
     kind: str
 
 
-class _CountingReader(io.RawIOBase):
-    """Counts the (compressed) bytes read from a file, for progress."""
-
-    def __init__(self, raw: IO[bytes]) -> None:
-        self.raw, self.done = raw, 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        n = self.raw.readinto(buffer)  # type: ignore[attr-defined]
-        self.done += n or 0
-        return n or 0
-
-
-def _open(path: Path) -> tuple[IO[str], _CountingReader]:
-    counter = _CountingReader(path.open("rb"))
-    buffered = io.BufferedReader(counter, 1 << 20)
-    stream: IO[bytes]
-    if path.name.endswith(".bz2"):
-        stream = bz2.BZ2File(buffered)
-    elif path.name.endswith(".gz"):
-        stream = cast(IO[bytes], gzip.GzipFile(fileobj=buffered))
-    else:
-        stream = cast(IO[bytes], buffered)
-    return io.TextIOWrapper(stream, encoding="utf-8", newline=""), counter
-
-
-def read_rows(path: Path) -> Iterator[dict[str, str]]:
-    """Rows of one bulk CSV as dicts; backtick-quoted files use ``\\`` as escape."""
-    text, _ = _open(path)
-    with text:
-        yield from _rows(text)
-
-
 class _Backtick(csv.excel):
     """Newer dumps: ``COPY ... QUOTE '`' ESCAPE '\\'``."""
 
@@ -185,18 +147,24 @@ def _dialect(header: str) -> tuple[list[str], type[csv.Dialect]]:
     return next(csv.reader([header], dialect)), dialect
 
 
-def _rows(text: IO[str]) -> Iterator[dict[str, str]]:
-    names, dialect = _dialect(text.readline())
+def _lists(stream: BulkStream) -> tuple[list[str], Iterator[list[str]]]:
+    """The header's column names and the rows, as lists."""
+    names, dialect = _dialect(stream.text.readline())
     csv.field_size_limit(sys.maxsize)
-    for row in csv.reader(text, dialect):
-        yield dict(zip(names, row, strict=False))
+    return names, csv.reader(stream.text, dialect)
+
+
+def read_rows(path: Path) -> Iterator[dict[str, str]]:
+    """Rows of one bulk CSV as dicts; backtick-quoted files use ``\\`` as escape."""
+    with BulkStream(path) as stream:
+        names, rows = _lists(stream)
+        for row in rows:
+            yield dict(zip(names, row, strict=False))
 
 
 def classify(path: Path) -> BulkFile:
     """Which bulk table a file holds, from its header."""
-    text, _ = _open(path)
-    with text:
-        columns = set(_dialect(text.readline())[0])
+    columns = set(_dialect(_header(path))[0])
     if {"volume", "reporter", "page", "cluster_id"} <= columns:
         return BulkFile(path, "citations")
     if "cluster_id" in columns and columns & set(HTML_FIELDS):
@@ -208,28 +176,43 @@ def classify(path: Path) -> BulkFile:
     raise RecordError(f"{path.name}: not a CourtListener citations, clusters, courts or opinions CSV")
 
 
-def _staged(kind: str, rows: Iterable[dict[str, str]]) -> Iterator[tuple[object, ...]]:
+def _header(path: Path) -> str:
+    """The first line of a bulk file, read in this process (no child for one line)."""
+    opener = bz2.open if path.name.endswith(".bz2") else gzip.open if path.name.endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8", newline="") as text:
+            return str(text.readline())
+    except (OSError, EOFError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path.name}: cannot read: {exc}") from None
+
+
+def _picked(
+    names: list[str], wanted: tuple[str, ...], rows: Iterator[list[str]]
+) -> Iterator[tuple[str, ...]]:
+    """The wanted columns of each row, by position (missing columns read as '')."""
+    index = [names.index(w) if w in names else None for w in wanted]
+    width = max(i for i in index if i is not None) + 1
+    present = [i for i in index if i is not None]
+    pick = itemgetter(*present)
+    if None in index or len(present) == 1:  # rare layouts: build each row by hand
+        for row in rows:
+            if len(row) >= width:
+                yield tuple(row[i] if i is not None else "" for i in index)
+        return
     for row in rows:
-        if kind == "opinions":
-            html = next((row[f] for f in HTML_FIELDS if row.get(f)), "")
-            if html and row.get("cluster_id"):
-                yield row.get("id") or None, int(row["cluster_id"]), html
-        elif kind == "citations":
-            if row.get("cluster_id") and row.get("volume") and row.get("page"):
-                yield (
-                    int(row["cluster_id"]),
-                    row["volume"],
-                    row["reporter"],
-                    row["page"],
-                    int(row["type"]) if (row.get("type") or "").isdigit() else None,
-                )
-        else:
-            yield (
-                int(row["id"]),
-                row.get("case_name", ""),
-                row.get("case_name_full", ""),
-                row.get("date_filed", ""),
-            )
+        if len(row) >= width:
+            yield pick(row)
+
+
+def _opinion_rows(names: list[str], rows: Iterator[list[str]]) -> Iterator[tuple[object, ...]]:
+    fields = [names.index(f) for f in HTML_FIELDS if f in names]
+    at_id, at_cluster = names.index("id") if "id" in names else None, names.index("cluster_id")
+    for row in rows:
+        if len(row) <= max(fields + [at_cluster]) or not row[at_cluster]:
+            continue
+        html = next((row[i] for i in fields if row[i]), "")
+        if html:
+            yield (row[at_id] or None) if at_id is not None else None, row[at_cluster], html
 
 
 def copy_line(values: Iterable[object], backtick: bool = False) -> str:
@@ -240,105 +223,21 @@ def copy_line(values: Iterable[object], backtick: bool = False) -> str:
 
 
 def _stage_file(conn: sqlite3.Connection, bulk: BulkFile, say: Progress) -> int:
-    text, counter = _open(bulk.path)
-    total = max(bulk.path.stat().st_size, 1)
-    marks = ",".join("?" * len(_ROWS[bulk.kind]))
-    rows = _staged(bulk.kind, _rows(text))
     count = 0
-    with text:
+    with BulkStream(bulk.path) as stream:
+        names, lists = _lists(stream)
+        rows: Iterator[tuple[object, ...]] = (
+            _opinion_rows(names, lists)
+            if bulk.kind == "opinions"
+            else _picked(names, _ROWS[bulk.kind], lists)
+        )
+        marks = ",".join("?" * len(_ROWS[bulk.kind]))
+        verb = "INSERT OR REPLACE" if bulk.kind == "clusters" else "INSERT"
         while chunk := list(islice(rows, CHUNK)):
-            conn.executemany(f"INSERT OR REPLACE INTO stage.{bulk.kind} VALUES ({marks})", chunk)
+            conn.executemany(f"{verb} INTO stage.{bulk.kind} VALUES ({marks})", chunk)
             count += len(chunk)
-            say(bulk.kind, count, min(counter.done / total, 1.0))
+            say(bulk.kind, count, stream.fraction)
     return count
-
-
-_NAMED = "COALESCE(NULLIF(k.case_name_full, ''), k.case_name, '')"
-_POSITION = (
-    "CASE c.reporter WHEN 'U.S.' THEN 0 WHEN 'S. Ct.' THEN 1 WHEN 'L. Ed.' THEN 2 "
-    "WHEN 'L. Ed. 2d' THEN 2 ELSE 5 END, CASE WHEN c.type IN (6, 7) THEN 1 ELSE 0 END, c.rowid"
-)
-
-
-def _write_cases(conn: sqlite3.Connection) -> None:
-    """Named clusters with at least one citation become cases; their citations follow."""
-    conn.execute("CREATE INDEX stage.citations_cluster ON citations(cluster_id)")
-    conn.execute(
-        f"INSERT INTO cases SELECT ? || k.id, {_NAMED}, COALESCE(NULLIF(k.case_name, ''), {_NAMED}), "
-        "k.date_filed, '', '', NULL, NULL, NULL, NULL, 'CourtListener bulk' FROM stage.clusters k "
-        f"WHERE {_NAMED} <> '' AND EXISTS (SELECT 1 FROM stage.citations c WHERE c.cluster_id = k.id)",
-        (CASE_PREFIX,),
-    )
-    conn.execute(
-        f"INSERT INTO citations SELECT ? || c.cluster_id, ROW_NUMBER() OVER (PARTITION BY c.cluster_id "
-        f"ORDER BY {_POSITION}) - 1, c.volume, c.reporter, c.page, CASE WHEN c.page <> '' AND c.page "
-        "NOT GLOB '*[^0-9]*' THEN CAST(c.page AS INTEGER) END FROM stage.citations c "
-        f"JOIN stage.clusters k ON k.id = c.cluster_id WHERE {_NAMED} <> ''",
-        (CASE_PREFIX,),
-    )
-
-
-def _write_name_keys(conn: sqlite3.Connection) -> None:
-    batch: list[tuple[str, str]] = []
-    for case_id, name, short in conn.execute("SELECT id, name, name_abbreviation FROM cases"):
-        keys = {name_key(t) for n in {name, short} for t in distinctive_parties(n) if t}
-        batch.extend((k, case_id) for k in keys)
-        if len(batch) >= CHUNK:
-            conn.executemany("INSERT INTO name_keys VALUES (?,?)", batch)
-            batch.clear()
-    conn.executemany("INSERT INTO name_keys VALUES (?,?)", batch)
-
-
-def _write_opinions(conn: sqlite3.Connection) -> int:
-    """Each case's opinions joined into one text with page breaks (one case in memory at a time)."""
-    conn.execute("CREATE INDEX stage.opinions_cluster ON opinions(cluster_id, id)")
-    rows = conn.execute("SELECT cluster_id, html FROM stage.opinions ORDER BY cluster_id, id")
-    written = 0
-    for cluster_id, group in groupby(rows, key=lambda r: r[0]):
-        case_id = f"{CASE_PREFIX}{cluster_id}"
-        cites = tuple(
-            ReporterCite(*r)
-            for r in conn.execute(
-                "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position", (case_id,)
-            )
-        )
-        if not cites:
-            continue
-        opinion = assemble_opinion(
-            case_id, ClusterInfo(cluster_id, "", "", "", cites), [html for _, html in group]
-        )
-        if not opinion.text:
-            continue
-        reporter = opinion.page_breaks[0].reporter if opinion.page_breaks else cites[0].reporter
-        primary = list(opinion.breaks_for(reporter))
-        conn.execute("INSERT INTO opinions VALUES (?,?)", (case_id, opinion.text))
-        conn.executemany(
-            "INSERT INTO page_breaks VALUES (?,?,?,?,?)",
-            [(case_id, b.reporter, b.volume, b.page, b.offset) for b in opinion.page_breaks],
-        )
-        conn.execute(
-            "UPDATE cases SET pages_reporter = ?, last_star_page = ? WHERE id = ?",
-            (reporter, primary[-1].page if primary else None, case_id),
-        )
-        conn.executemany(
-            "INSERT INTO passages VALUES (?,?,?,?,?)",
-            [
-                (case_id, reporter, page, start, opinion.text[start:end])
-                for start, end, page in _passages(opinion.text, primary)
-            ],
-        )
-        written += 1
-    return written
-
-
-def _write_coverage(conn: sqlite3.Connection, complete: bool) -> None:
-    """One row per (reporter, volume): ``complete`` only for a full dump of a covered reporter."""
-    conn.execute(
-        "INSERT INTO coverage SELECT reporter, CAST(volume AS INTEGER), CAST(volume AS INTEGER), "
-        "CASE WHEN ? AND reporter IN (SELECT value FROM json_each(?)) THEN 'complete' ELSE 'partial' END "
-        "FROM citations WHERE volume <> '' AND volume NOT GLOB '*[^0-9]*' GROUP BY reporter, volume",
-        (complete, json.dumps(sorted(COVERED_REPORTERS))),
-    )
 
 
 def snapshot_date_of(paths: Iterable[Path]) -> str:
@@ -358,7 +257,10 @@ def import_bulk(
     complete: bool = False,
     progress: Progress | None = None,
 ) -> dict[str, int]:
-    """Write a library file at ``out`` (atomically) from bulk CSVs; returns counts."""
+    """Write a library file at ``out`` (atomically) from bulk CSVs; returns counts.
+
+    ``complete``: the files are a full dump, so the coverage rules (`bulk_coverage`) may
+    mark volumes complete."""
     from citeproof.library.build import _write_meta
 
     say = progress or (lambda _kind, _rows, _fraction: None)
@@ -377,29 +279,33 @@ def import_bulk(
         for schema in ("main", "stage"):
             conn.execute(f"PRAGMA {schema}.journal_mode = OFF")
             conn.execute(f"PRAGMA {schema}.synchronous = OFF")
-        conn.execute("PRAGMA cache_size = -65536")  # 64 MB: bounded, whatever the dump size
+        conn.execute("PRAGMA cache_size = -262144")  # 256 MB: bounded, whatever the dump size
+        conn.execute("PRAGMA temp_store = FILE")
         migrate(conn)
         conn.executescript(_STAGE)
         rows = {kind: 0 for kind in _ORDER}
         for bulk in files:
             rows[bulk.kind] += _stage_file(conn, bulk, say)
         say("linking", sum(rows.values()), 1.0)
-        _write_cases(conn)
-        _write_name_keys(conn)
-        with_text = _write_opinions(conn)
-        _write_coverage(conn, complete)
-        counts = _write_meta(conn, name, [str(p) for p in paths])
+        write_cases(conn)
+        say("indexing", sum(rows.values()), 1.0)
+        write_name_index(conn)
+        with_text = write_opinions(conn)
         date = snapshot_date or snapshot_date_of(paths)  # "" when the files do not say
+        write_coverage(conn, complete)
+        counts = _write_meta(conn, name, [str(p) for p in paths])
         conn.executemany(
             "INSERT OR REPLACE INTO meta VALUES (?,?)",
             [
                 ("snapshot_date", date),
                 ("source", "CourtListener bulk data"),
                 ("coverage_claim", "complete" if complete else "partial"),
+                ("coverage_rules", COVERAGE_RULES),
                 ("courts", str(courts)),
             ],
         )
         conn.commit()
+        conn.execute("DETACH DATABASE stage")
     finally:
         conn.close()
         stage.unlink(missing_ok=True)

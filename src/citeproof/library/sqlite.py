@@ -51,7 +51,10 @@ MIGRATIONS = [
     """,
 ]
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
-_CASE_COLUMNS = "c.id, c.name, c.name_abbreviation, c.decision_date, c.court, c.last_page"
+# A bulk import leaves name_abbreviation '' where it equals the name (one copy on disk).
+_CASE_COLUMNS = (
+    "c.id, c.name, COALESCE(NULLIF(c.name_abbreviation, ''), c.name), c.decision_date, c.court, c.last_page"
+)
 
 
 def migrate(conn: sqlite3.Connection) -> None:
@@ -235,11 +238,40 @@ class SQLiteLibrary:
                 (*keys, len(keys)),
             ).fetchall()
         ]
+        if not ids:
+            ids = self._ids_by_name_index(name)
         found = [a for i in ids if (a := self.case(i)) is not None]
         ranked = sorted(
             ((same_name_score(name, a.name_abbreviation), a) for a in found), key=lambda pair: -pair[0]
         )
         return tuple(a for score, a in ranked[:limit] if score >= SAME_NAME)
+
+    def _ids_by_name_index(self, name: str) -> list[str]:
+        """Case ids from the full-text index of names a bulk import writes (no name keys):
+        all the distinctive words, else those of one party at a time."""
+        if not self._has_name_index():
+            return []
+        parties = sorted((sorted(p) for p in distinctive_parties(name) if p), key=len, reverse=True)
+        queries = [sorted({t for p in parties for t in p})] + (parties if len(parties) > 1 else [])
+        for words in queries:
+            terms = " AND ".join(f'"{w}"' for w in words if w.isalnum())
+            if not terms:
+                continue
+            ids = [
+                r[0]
+                for r in self.conn.execute(
+                    "SELECT id FROM cases WHERE rowid IN (SELECT rowid FROM case_names WHERE case_names "
+                    "MATCH ? LIMIT 200)",
+                    (terms,),
+                )
+            ]
+            if ids:
+                return ids
+        return []
+
+    def _has_name_index(self) -> bool:
+        row = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'case_names'").fetchone()
+        return row is not None
 
     def passages(self, case_id: str, query: str, limit: int = 5) -> list[tuple[str, int, str]]:
         """Best-matching passages of one opinion: ``(reporter, page, text)``."""

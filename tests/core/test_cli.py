@@ -22,9 +22,16 @@ def test_json_contract_of_the_sample_brief():
     result = run("check", str(SAMPLE), "--format", "json")
     assert result.returncode == 1, result.stderr
     report = json.loads(result.stdout)
-    assert set(report) == {"citeproof", "document", "library", "citations", "summary"}
+    assert set(report) == {"citeproof", "document", "library", "citations", "summary", "next_steps"}
     assert set(report["document"]) == {"path", "chars", "pages"}
-    assert set(report["library"]) == {"name", "built_at", "cases", "opinions_with_text", "content_hash"}
+    assert set(report["library"]) == {
+        "name",
+        "built_at",
+        "cases",
+        "opinions_with_text",
+        "content_hash",
+        "snapshot_date",
+    }
     assert report["library"]["content_hash"].startswith("sha256:")
     text = SAMPLE.read_text()
 
@@ -44,6 +51,8 @@ def test_json_contract_of_the_sample_brief():
             "status",
             "reason",
             "authority",
+            "confirmed",
+            "next_step",
             "errors",
         }
         assert same(text[c["span"][0] : c["span"][1]], c["text"])

@@ -40,7 +40,7 @@ def test_mata_fabrications_are_nonexistent_and_westlaw_unverifiable(library, rem
     assert _by_cite(verdicts, "174 F.3d 366").status is Status.HALLUCINATED
     westlaw = _by_cite(verdicts, "2019 WL 4639462")
     assert westlaw.status is Status.UNVERIFIABLE
-    assert westlaw.reason.value == "not_in_coverage"
+    assert westlaw.reason.value == "vendor_cite"
     assert _lookups(fake) == 1  # the whole document in one batched request
 
 
@@ -48,6 +48,7 @@ def test_a_westlaw_number_is_unverifiable_even_when_remote_says_404(remote):
     verdicts = _check("Smith v. Jones, 2019 WL 1234567, at *2 (S.D.N.Y. Mar. 1, 2019).\n", remote)
     (verdict,) = verdicts.values()
     assert verdict.status is Status.UNVERIFIABLE
+    assert verdict.reason is not None and verdict.reason.value == "vendor_cite"
     assert remote.coverage("WL", "2019") is Coverage.NOT_COVERED
 
 

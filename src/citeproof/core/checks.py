@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from citeproof.core.citator import is_vendor_cite
 from citeproof.core.models import (
     Authority,
     Citation,
@@ -67,11 +68,18 @@ def check_existence(c: Citation, r: Resolution) -> Finding:
             explanation=f"no case begins at {c.cite}",
             fragment=fragment,
             span=span,
-            evidence=f"the library covers {c.volume} {c.reporter} completely and no "
-            f"case begins at page {c.page}",
+            evidence=r.note
+            or f"the library covers {c.volume} {c.reporter} completely and no case begins at page {c.page}",
             confidence=Confidence.RULED_OUT,
         )
     reason = r.reason or _UNRESOLVED_REASON.get(r.status, Reason.NOT_IN_COVERAGE)
+    if reason is Reason.NOT_IN_COVERAGE and is_vendor_cite(c.reporter or ""):
+        return Finding(
+            kind=K.NONEXISTENT,
+            outcome=Outcome.UNKNOWN,
+            explanation=f"{c.cite} is a {c.reporter} database number, which only that service can confirm",
+            reason=Reason.VENDOR_CITE,
+        )
     explanation = r.note or (
         f"{c.cite} is not in the library, whose coverage of {c.volume} {c.reporter} is {r.coverage.value}"
     )

@@ -301,6 +301,7 @@ class Reason(StrEnum):
     INCOMPLETE_CITE = "incomplete_cite"
     NOT_CHECKED = "not_checked"
     STATUTE_NOT_IN_REGISTRY = "statute_not_in_registry"
+    VENDOR_CITE = "vendor_cite"  # a Westlaw or Lexis number: no public index can prove it
 
 
 class Confidence:
@@ -335,7 +336,9 @@ class Finding:
     evidence: str = ""
     confidence: float = Confidence.CERTAIN
     reason: Reason | None = None
-    suggestion: str = ""  # a fix, where the evidence gives one: the real wording, the right page
+    suggestion: str = (
+        ""  # a fix, where the evidence gives one: the real wording, the right page, the real case
+    )
 
 
 class Status(StrEnum):
@@ -365,3 +368,5 @@ class Snapshot:
     citations: int = 0
     statutes: int = 0
     content_hash: str = ""  # "sha256:<hex>" of the content tables; "" when not recorded
+    snapshot_date: str = ""  # the date of the data (a CourtListener dump), where known
+    source: str = ""  # where the data came from ("CourtListener bulk data")

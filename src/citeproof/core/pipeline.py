@@ -33,6 +33,7 @@ from citeproof.core.protocols import Library, LibraryError
 from citeproof.core.report import Report
 from citeproof.core.resolve import resolve
 from citeproof.core.statutes.ua import ua_statute_verdicts
+from citeproof.core.suggest import suggest
 from citeproof.core.support import check_support
 
 Progress = Callable[[int, int], None]
@@ -86,6 +87,7 @@ def check_document(
     for n, c in enumerate(citations, 1):
         deadline.check(f"checking citation {c.id}")
         findings, fault = _findings(c, resolutions, by_id, library, judge)
+        findings = _with_suggestion(c, findings, library, resolutions[c.id])
         verdicts.append(decide(c, resolutions[c.id], findings, fault))
         if progress:
             progress(n, len(citations))
@@ -129,6 +131,17 @@ def _findings(
             return findings, exc.reason
     findings.extend(_content_findings(c, r, opinion, library, judge))
     return findings, None
+
+
+def _with_suggestion(c: Citation, findings: list[Finding], library: Library, r: Resolution) -> list[Finding]:
+    """A nonexistent or misnamed cite without a suggestion of its own names the real case of
+    its written name (`suggest`)."""
+    kinds = (ErrorKind.NONEXISTENT, ErrorKind.NAME_MISMATCH)
+    failed = [f for f in findings if f.outcome is Outcome.FAIL and f.kind in kinds and not f.suggestion]
+    if not failed:
+        return findings
+    hint = suggest(c, library, r.authority)
+    return [replace(f, suggestion=hint) if f in failed else f for f in findings]
 
 
 def _unfetched_findings(c: Citation, r: Resolution, library: Library, fault: LibraryError) -> list[Finding]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from citeproof.core.models import Authority, Document, Place, Snapshot, Status, Verdict
+from citeproof.core.remedies import confirmed, group_of, next_steps, remedy
 from citeproof.core.version import __version__
 
 
@@ -59,6 +60,8 @@ def verdict_json(v: Verdict, place: Place | None = None) -> dict[str, Any]:
         "status": v.status.value,
         "reason": v.reason.value if v.reason else None,
         "authority": _authority(v.authority),
+        "confirmed": confirmed(v),
+        "next_step": _next_step(v),
         "errors": [
             {
                 "kind": f.kind.value,
@@ -74,6 +77,11 @@ def verdict_json(v: Verdict, place: Place | None = None) -> dict[str, Any]:
     }
 
 
+def _next_step(v: Verdict) -> dict[str, str] | None:
+    group = group_of(v)
+    return None if group is None else {"group": group, "remedy": remedy(group, 1)}
+
+
 def report_json(report: Report) -> dict[str, Any]:
     doc, snap = report.document, report.snapshot
     return {
@@ -85,9 +93,14 @@ def report_json(report: Report) -> dict[str, Any]:
             "cases": snap.cases,
             "opinions_with_text": snap.opinions_with_text,
             "content_hash": snap.content_hash or None,
+            "snapshot_date": snap.snapshot_date or None,
         },
         "citations": [verdict_json(v, report.place(v)) for v in report.verdicts],
         "summary": {s.value: report.count(s) for s in Status},
+        "next_steps": [
+            {"group": n.group, "count": len(n.citations), "remedy": n.remedy, "citations": list(n.citations)}
+            for n in next_steps(report.verdicts)
+        ],
     }
 
 
@@ -100,11 +113,17 @@ def _library_line(snap: Snapshot) -> str:
 def _detail(v: Verdict) -> str:
     if v.errors:
         return "; ".join(
-            f"{e.kind.value}: {e.explanation} ({e.evidence})"
-            if e.evidence
-            else f"{e.kind.value}: {e.explanation}"
+            (
+                f"{e.kind.value}: {e.explanation} ({e.evidence})"
+                if e.evidence
+                else f"{e.kind.value}: {e.explanation}"
+            )
+            + (f"; suggestion: {e.suggestion}" if e.suggestion else "")
             for e in v.errors
         )
+    if confirmed(v) and v.authority and v.reason:
+        a = v.authority
+        return f"case confirmed: {a.name_abbreviation} ({a.decision_date[:4]}); {v.reason.value}"
     if v.status is Status.VERIFIED and v.authority:
         return f"{v.authority.name_abbreviation} ({v.authority.decision_date[:4]})"
     if v.status is Status.VERIFIED:
@@ -139,8 +158,12 @@ def render_text(report: Report, width: int = 100) -> str:
         lines.append(f"{row[0]:<{widths[0]}}  {page}{cite:<{widths[2]}}  {row[3]:<{widths[3]}}  {wrapped[0]}")
         lines += [" " * indent + w for w in wrapped[1:]]
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
-    lines += ["", f"{len(report.verdicts)} citations: {summary}"]
+    lines += ["", f"{len(report.verdicts)} citations: {summary}", *_steps_lines(report, "next: ")]
     return "\n".join(lines)
+
+
+def _steps_lines(report: Report, bullet: str) -> list[str]:
+    return [f"{bullet}{n.remedy}" for n in next_steps(report.verdicts)]
 
 
 def render_markdown(report: Report) -> str:
@@ -161,10 +184,17 @@ def render_markdown(report: Report) -> str:
             cells.insert(1, places[i])
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
-    return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", ""])
+    steps = _steps_lines(report, "- ")
+    tail = ["", "## Next steps", "", *steps] if steps else []
+    return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", *tail, ""])
 
 
 _COLOURS = {Status.VERIFIED: "#d7f5dd", Status.HALLUCINATED: "#ffd6d6", Status.UNVERIFIABLE: "#fff1c2"}
+CONFIRMED_COLOUR = "#dbeafe"  # unverifiable, but the case is confirmed to exist: not an unknown case
+
+
+def _css_class(v: Verdict) -> str:
+    return f"{v.status.value} confirmed" if confirmed(v) else v.status.value
 
 
 def render_html(report: Report, manifest_href: str | None = None) -> str:
@@ -179,16 +209,17 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
         parts.append(html.escape(text[cursor : span.start]))
         title = html.escape(f"{v.status.value}: {_detail(v)}")
         parts.append(
-            f'<mark class="{v.status.value}" title="{title}" id="{v.citation.id}">'
+            f'<mark class="{_css_class(v)}" title="{title}" id="{v.citation.id}">'
             f"{html.escape(span.slice(text))}</mark>"
         )
         cursor = span.end
     parts.append(html.escape(text[cursor:]))
     style = " ".join(f"mark.{s.value}{{background:{c}}}" for s, c in _COLOURS.items())
+    style += f" mark.confirmed,td.confirmed{{background:{CONFIRMED_COLOUR}}}"
     rows = "".join(
         f"<tr><td><a href='#{v.citation.id}'>{v.citation.id}</a></td>"
         f"<td>{html.escape(str(report.place(v)))}</td>"
-        f"<td>{html.escape(v.citation.text)}</td><td class='{v.status.value}'>{v.status.value}"
+        f"<td>{html.escape(v.citation.text)}</td><td class='{_css_class(v)}'>{v.status.value}"
         f"</td><td>{html.escape(_detail(v))}</td></tr>"
         for v in report.verdicts
     )
@@ -199,7 +230,7 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
         f"<!doctype html><html><head><meta charset='utf-8'><title>citeproof report</title>"
         f"<style>body{{font-family:serif;max-width:60em;margin:auto}} pre{{white-space:"
         f"pre-wrap}} td{{vertical-align:top;padding:2px 6px}} {style}</style></head><body>"
-        f"<h1>citeproof report</h1><table>{rows}</table><h2>Document</h2>"
+        f"<h1>citeproof report</h1><table>{rows}</table>{_steps_html(report)}<h2>Document</h2>"
         f"<pre>{''.join(parts)}</pre><footer><p>Library: "
         f"{html.escape(_library_line(report.snapshot))}. Full snapshot hash: <code>"
         f"{html.escape(report.snapshot.content_hash or 'not recorded')}</code>"
@@ -211,3 +242,8 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
         + "</p></footer>"
         f'<script type="application/json" id="report">{data}</script></body></html>'
     )
+
+
+def _steps_html(report: Report) -> str:
+    steps = "".join(f"<li>{html.escape(line)}</li>" for line in _steps_lines(report, ""))
+    return f"<h2>Next steps</h2><ul class='next-steps'>{steps}</ul>" if steps else ""

@@ -59,6 +59,9 @@ def _resolve(citation: Citation, library: Library, as_of: dt.date | None) -> Res
         return Resolution(citation.id, ResolutionStatus.IMPOSSIBLE, coverage=coverage, note=why)
     around = library.case_around(volume, reporter, page)
     inside = _inside(around, page, coverage)
+    between = around is not None and around.next_start is not None and page < around.next_start
+    if around is not None and coverage is Coverage.COMPLETE and between:  # no case can begin there
+        inside = _absent(citation, library, around)
     if around is not None and inside:
         return Resolution(
             citation.id,
@@ -67,26 +70,44 @@ def _resolve(citation: Citation, library: Library, as_of: dt.date | None) -> Res
             containing=around.authority,
             note=inside,
         )
-    return Resolution(citation.id, ResolutionStatus.NOT_FOUND, coverage=coverage, note=_between(around, page))
+    note = _absent(citation, library, around) if coverage is Coverage.COMPLETE else _between(around, page)
+    return Resolution(citation.id, ResolutionStatus.NOT_FOUND, coverage=coverage, note=note)
 
 
 def _inside(around: CasePages | None, page: int, coverage: Coverage) -> str | None:
     """Why no case can begin at ``page``: it lies strictly inside a known case (a case
-    may begin on the page where the one before it ends), or strictly between two cases
-    of a volume catalogued completely (every case, memorandum decisions included)."""
+    may begin on the page where the one before it ends). (Strictly between two cases of a
+    volume catalogued completely is `_absent`.)"""
     if around is None:
         return None
     case = f"{around.authority.name_abbreviation}, {around.authority.citation}"
     complete = coverage is Coverage.COMPLETE  # then no uncatalogued case shares a page with it
     if page < around.last_known_page or (complete and page == around.last_known_page):
         return f"page {page} lies inside {case}, which runs to at least page {around.last_known_page}"
-    following = around.next_start
-    if complete and following is not None and page < following:
-        return (
-            f"page {page} lies inside {case}: the library catalogues every case of the volume, "
-            f"and the next case begins at page {following}"
-        )
     return None
+
+
+def _absent(citation: Citation, library: Library, around: CasePages | None) -> str:
+    """The evidence for a cite missing from a volume the library holds completely: which
+    index was searched, of what date, and the cases nearest the page."""
+    snap = library.snapshot()
+    if snap.source.startswith("CourtListener") and snap.snapshot_date:
+        index = f"CourtListener's citation index of {snap.snapshot_date}"
+    else:
+        index = f"the library {snap.name}" + (
+            f" (data of {snap.snapshot_date})" if snap.snapshot_date else ""
+        )
+    near = []
+    if around is not None:
+        near.append(f"{around.authority.name_abbreviation}, {around.authority.citation}")
+        if around.next_start is not None:
+            after = library.cases_at(citation.volume or "", citation.reporter or "", around.next_start)
+            near += [
+                f"{a.name_abbreviation}, {citation.volume} {citation.reporter} {around.next_start}"
+                for a in after[:1]
+            ]
+    nearest = f"; nearest cases: {'; '.join(near)}" if near else ""
+    return f"no case at {citation.cite} in {index}, which holds every case of the volume{nearest}"
 
 
 def _between(around: CasePages | None, page: int) -> str:

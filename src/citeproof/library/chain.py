@@ -37,6 +37,8 @@ class ChainLibrary:
             citations=local.citations,
             statutes=local.statutes,
             content_hash=local.content_hash,
+            snapshot_date=local.snapshot_date,
+            source=local.source,
         )
 
     def settled_locally(self, volume: str, reporter: str, page: int) -> bool:

@@ -103,6 +103,8 @@ class SQLiteLibrary:
             opinions_with_text=int(meta.get("opinions", 0)),
             citations=int(meta.get("citations", 0)),
             content_hash=meta.get("content_hash", ""),
+            snapshot_date=meta.get("snapshot_date", ""),
+            source=meta.get("source", ""),
         )
 
     def snapshot(self) -> Snapshot:

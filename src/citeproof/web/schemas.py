@@ -25,6 +25,9 @@ class ErrorOut(_Open):
     explanation: str
     evidence: str
     confidence: float
+    suggestion: str | None = Field(
+        None, description="the real case of the written name, or that none is known"
+    )
 
 
 class AuthorityOut(_Open):
@@ -32,6 +35,19 @@ class AuthorityOut(_Open):
     citation: str
     court: str
     date: str
+
+
+class NextStepOut(_Open):
+    group: str = Field(
+        description="exists_no_text, not_in_coverage, vendor_cite, ambiguous, backend_error, incomplete, "
+        "statute, other"
+    )
+    remedy: str
+
+
+class NextStepsOut(NextStepOut):
+    count: int
+    citations: list[str]
 
 
 class CitationOut(_Open):
@@ -43,6 +59,8 @@ class CitationOut(_Open):
     status: Status
     reason: str | None = Field(description="why an unverifiable citation could not be verified")
     authority: AuthorityOut | None
+    confirmed: bool = Field(False, description="unverifiable, but the case is confirmed to exist")
+    next_step: NextStepOut | None = Field(None, description="what to do about an unverifiable citation")
     errors: list[ErrorOut]
 
 
@@ -74,6 +92,7 @@ class CheckReport(_Open):
     library: SnapshotOut
     citations: list[CitationOut]
     summary: Summary
+    next_steps: list[NextStepsOut] = Field(default_factory=list, description="one remedy per group")
 
 
 class CoverageRow(BaseModel):

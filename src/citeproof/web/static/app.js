@@ -121,9 +121,11 @@ function renderSummary() {
   const counts = {};
   for (const kind of view.report.citations.flatMap(kindsOf)) counts[kind] = (counts[kind] || 0) + 1;
   const kinds = Object.entries(counts).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ");
+  const steps = (view.report.next_steps || []).map((n) => el("li", { "data-group": n.group }, n.remedy));
   $("#summary").replaceChildren(...present([
     el("strong", {}, `${total} citations`), ...chips,
-    kinds ? el("span", { class: "muted" }, `errors: ${kinds}`) : null]));
+    kinds ? el("span", { class: "muted" }, `errors: ${kinds}`) : null,
+    steps.length ? el("ul", { class: "next-steps", "aria-label": "next steps" }, ...steps) : null]));
   $("#summary").dataset.total = String(total);
 }
 
@@ -179,7 +181,7 @@ function segment(text, covering) {
   const kinds = new Set(covering.flatMap((a) => (a.role === "fragment" ? [a.kind] : kindsOf(a.c))));
   const primary = (covering.find((a) => a.role === "cite") || covering[0]).c;
   return el("span", {
-    class: `hl ${[...roles].join(" ")} ${cites[0].status}`,
+    class: `hl ${[...roles].join(" ")} ${cites[0].status}${cites[0].confirmed ? " confirmed" : ""}`,
     "data-ids": cites.map((c) => c.id).join(" "), "data-primary": primary.id,
     "data-status": cites[0].status, "data-kinds": [...kinds].join(" "),
     title: `${primary.id} ${primary.status}${kinds.size ? ": " + [...kinds].join(", ") : ""}`,
@@ -213,7 +215,8 @@ function renderTable() {
   const rows = view.report.citations.map((c) => el("tr", {
     "data-id": c.id, "data-status": c.status, onclick: () => select(c.id),
   }, el("td", {}, c.id), el("td", {}, c.text),
-  el("td", {}, el("span", { class: `badge ${c.status}` }, c.status)), el("td", {}, detailLine(c))));
+  el("td", {}, el("span", { class: `badge ${c.status}${c.confirmed ? " confirmed" : ""}` },
+    c.confirmed ? "unverifiable (case confirmed)" : c.status)), el("td", {}, detailLine(c))));
   $("#citations tbody").replaceChildren(...rows);
 }
 

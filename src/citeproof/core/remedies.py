@@ -1,0 +1,115 @@
+"""A next step for every unverifiable citation: its reason grouped by what the reader can do.
+
+Each group has one remedy, said once for all its citations in every report format:
+
+* ``exists_no_text``: the case is real (confirmed), but the library has no text of it (or
+  none with page markers), so quotes and pin pages are unchecked;
+* ``not_in_coverage``: the library does not hold the volume;
+* ``vendor_cite``: a Westlaw or Lexis number, which no public index holds;
+* ``ambiguous``: more than one case begins there, or a short form could repeat several;
+* ``backend_error``: CourtListener failed or throttled the look-up;
+* ``incomplete``: a short form or a cite without volume, reporter or page to look up;
+* ``statute``: a statute not in the offline registry; ``other`` for the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from citeproof.core.models import Reason, Status, Verdict
+
+R = Reason
+_GROUP = {
+    R.NO_TEXT: "exists_no_text",
+    R.NO_PAGE_MARKERS: "exists_no_text",
+    R.NOT_IN_COVERAGE: "not_in_coverage",
+    R.VENDOR_CITE: "vendor_cite",
+    R.AMBIGUOUS: "ambiguous",
+    R.AMBIGUOUS_SHORT_FORM: "ambiguous",
+    R.BACKEND_ERROR: "backend_error",
+    R.RATE_LIMITED: "backend_error",
+    R.UNRESOLVED_SHORT_FORM: "incomplete",
+    R.INCOMPLETE_CITE: "incomplete",
+    R.STATUTE_NOT_IN_REGISTRY: "statute",
+}
+DOWNLOAD = "`citeproof library download courtlistener`"
+# group → (what they are, for several; for one; what to do)
+_REMEDY = {
+    "exists_no_text": (
+        "name real cases whose text the offline library lacks, so quotations and pin pages are unchecked",
+        "names a real case whose text the offline library lacks, so quotations and pin pages are unchecked",
+        f"run {DOWNLOAD} --with-text once, or use `--courtlistener`",
+    ),
+    "not_in_coverage": (
+        "are outside the offline library",
+        "is outside the offline library",
+        f"run {DOWNLOAD} once, or use `--courtlistener`",
+    ),
+    "vendor_cite": (
+        "are Westlaw or Lexis numbers, which no public index holds",
+        "is a Westlaw or Lexis number, which no public index holds",
+        "check them in Westlaw or Lexis, or cite the printed reporter",
+    ),
+    "ambiguous": (
+        "could each be more than one case",
+        "could be more than one case",
+        "write the case name (or a parallel cite) so that one case is meant",
+    ),
+    "backend_error": (
+        "could not be looked up: CourtListener failed or throttled",
+        "could not be looked up: CourtListener failed or throttled",
+        "run the check again later",
+    ),
+    "incomplete": (
+        "are short forms or partial cites tied to no full cite",
+        "is a short form or partial cite tied to no full cite",
+        "give the full cite (volume, reporter, page) once before them",
+    ),
+    "statute": (
+        "are statutes the offline registry does not hold",
+        "is a statute the offline registry does not hold",
+        "check them in the official code",
+    ),
+    "other": ("could not be checked", "could not be checked", "check them by hand"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """One remedy and the citations it serves."""
+
+    group: str
+    remedy: str
+    citations: tuple[str, ...]
+
+
+def confirmed(v: Verdict) -> bool:
+    """The citation is unverifiable, but its case is confirmed to exist."""
+    return v.status is Status.UNVERIFIABLE and v.authority is not None
+
+
+def group_of(v: Verdict) -> str | None:
+    """The next-step group of an unverifiable verdict; None for any other."""
+    if v.status is not Status.UNVERIFIABLE:
+        return None
+    group = _GROUP.get(v.reason, "other") if v.reason else "other"
+    if confirmed(v) and group in ("not_in_coverage", "other"):
+        return "exists_no_text"
+    return group
+
+
+def remedy(group: str, count: int) -> str:
+    several, one, do = _REMEDY[group]
+    return f"{count} citation{'s' if count != 1 else ''} {one if count == 1 else several}: {do}."
+
+
+def next_steps(verdicts: tuple[Verdict, ...]) -> tuple[NextStep, ...]:
+    """One step per group present, in the order of the groups above."""
+    by_group: dict[str, list[str]] = {}
+    for v in verdicts:
+        group = group_of(v)
+        if group is not None:
+            by_group.setdefault(group, []).append(v.citation.id)
+    return tuple(
+        NextStep(g, remedy(g, len(by_group[g])), tuple(by_group[g])) for g in _REMEDY if g in by_group
+    )

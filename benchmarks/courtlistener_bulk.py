@@ -2,8 +2,8 @@
 
     python benchmarks/courtlistener_bulk.py [--citations 500000 1000000 2000000] [--at 18000000]
 
-For each size, generates bz2 files in the real column layouts and names (opinion-clusters,
-citations, opinions: two citations per cluster, an opinion text every 200th cluster), runs
+For each size, generates bz2 files in the real column layouts and names (opinion-clusters and
+citations, two citations per cluster; opinions with ``--opinions-every N``), runs
 `citeproof library import courtlistener-bulk` in a child process, and measures:
 
 * import speed: citation rows per second of wall time (and per CPU second, which a machine
@@ -87,8 +87,9 @@ def _template(columns: tuple[str, ...], *named: str) -> str:
     return ",".join("`{" + c + "}`" if c in named else "``" for c in columns) + "\n"
 
 
-def generate(folder: Path, citations: int, opinions_every: int = 200, seed: int = 7) -> list[Path]:
-    """Two citations per cluster; every ``opinions_every``-th cluster gets an opinion text."""
+def generate(folder: Path, citations: int, opinions_every: int = 0, seed: int = 7) -> list[Path]:
+    """Two citations per cluster; every ``opinions_every``-th cluster gets an opinion text
+    (0: no opinions file, as `library download courtlistener` without ``--with-text``)."""
     rng = random.Random(seed)
     paths = [folder / f"{n}-2024-12-31.csv.bz2" for n in ("opinion-clusters", "citations", "opinions")]
     cl, ci, op = (_Writer(p) for p in paths)
@@ -116,13 +117,16 @@ def generate(folder: Path, citations: int, opinions_every: int = 200, seed: int 
                     cluster_id=cluster,
                 )
             )
-        if cluster % opinions_every == 0:
+        if opinions_every and cluster % opinions_every == 0:
             row = {"id": cluster, "type": "010combined", "html_with_citations": _opinion_html(rng, pages[0])}
             op.write(
                 copy_line([row.get(c, cluster if c == "cluster_id" else "") for c in OPINION_COLUMNS], True)
             )
     for w in (cl, ci, op):
         w.close()
+    if not opinions_every:
+        paths[2].unlink()
+        return paths[:2]
     return paths
 
 
@@ -177,11 +181,11 @@ def _lookups(out: Path, seed: int = 11) -> float:
     return 1000 * (time.perf_counter() - started) / len(batch)
 
 
-def measure(citations: int, workdir: Path | None) -> dict[str, object]:
+def measure(citations: int, workdir: Path | None, opinions_every: int = 0) -> dict[str, object]:
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         folder = Path(tmp)
         started = time.perf_counter()
-        files = generate(folder, citations)
+        files = generate(folder, citations, opinions_every)
         generated = time.perf_counter() - started
         out = folder / "bench.sqlite"
         seconds, cpu, counts, peak = _import(files, out)
@@ -239,10 +243,11 @@ def main() -> None:
     parser.add_argument("--citations", type=int, nargs="+", default=[500_000, 1_000_000, 2_000_000])
     parser.add_argument("--at", type=int, nargs="*", default=[18_000_000], help="sizes to extrapolate to")
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument("--opinions-every", type=int, default=0, help="an opinion text every Nth cluster")
     args = parser.parse_args()
     points = []
     for n in args.citations:
-        points.append(measure(n, args.workdir))
+        points.append(measure(n, args.workdir, args.opinions_every))
         print(json.dumps(points[-1]), flush=True)
     measured = {int(p["citation_rows"]) for p in points}  # type: ignore[call-overload]
     result = {

@@ -21,6 +21,7 @@ from citeproof.library.courtlistener_bulk import import_bulk
 from citeproof.library.fake_bucket import DumpCase, FakeBucket, dump_files
 from citeproof.library.fake_courtlistener import FakeCourtListener
 from citeproof.library.remote import CourtListenerLibrary
+from citeproof.library.remote_cache import RemoteCache
 from citeproof.library.sqlite import SQLiteLibrary
 
 
@@ -141,3 +142,31 @@ def test_a_case_confirmed_to_exist_is_shown_as_confirmed(offline: SQLiteLibrary)
     assert c["confirmed"] is True and c["next_step"]["group"] == "exists_no_text"
     assert '<mark class="unverifiable confirmed"' in render_html(report)
     assert "case confirmed: Eastern Airlines, Inc. v. Floyd (1991)" in render_text(report)
+
+
+def test_with_courtlistener_the_search_api_suggests_the_real_case(online: CourtListenerLibrary) -> None:
+    text = "Ehrlich v. American Airlines, Inc., 360 F.3d 367 (2004).\n"
+    report = check_document(document_from_text(text), online)
+    (v,) = report.verdicts
+    assert v.status is Status.HALLUCINATED  # CourtListener has no case beginning at 360 F.3d 367
+    assert v.errors[0].suggestion == (
+        "a case named Ehrlich v. American Airlines, Inc. is "
+        "Ehrlich v. American Airlines, Inc., 360 F.3d 366 (2004)"
+    )
+    requests = online.client.requests
+    assert online.cases_named("Ehrlich v. American Airlines, Inc.")  # answered from memory: no new request
+    assert online.client.requests == requests
+    assert online.cases_named("Petersen v. Iran Air") == ()
+
+
+def test_search_answers_are_cached_across_runs(offline: SQLiteLibrary, tmp_path: Path) -> None:
+    fake = FakeCourtListener(offline, token="t")
+    with fake.serve():
+        for _ in range(2):
+            client = CourtListenerClient(fake.base_url, "t", policy=RetryPolicy(retries=0))
+            remote = CourtListenerLibrary(client, RemoteCache(tmp_path / "cache.sqlite"))
+            assert [a.name_abbreviation for a in remote.cases_named("Zicherman v. Korean Air Lines Co.")] == [
+                "Zicherman v. Korean Air Lines Co."
+            ]
+            client.close()
+    assert sum(1 for method, path, _ in fake.state.log if "search" in path) == 1

@@ -19,8 +19,8 @@ CASE_PREFIX = "cl:"  # short: it is repeated in four places per citation
 NAME_INDEX = "case_names"  # full-text index of case names (FTS5 over cases.name)
 _NAMED = "COALESCE(NULLIF(k.case_name_full, ''), k.case_name, '')"
 _POSITION = (
-    "CASE c.reporter WHEN 'U.S.' THEN 0 WHEN 'S. Ct.' THEN 1 WHEN 'L. Ed.' THEN 2 "
-    "WHEN 'L. Ed. 2d' THEN 2 ELSE 5 END, CASE WHEN c.type IN (6, 7) THEN 1 ELSE 0 END, c.rowid"
+    "CASE c.reporter WHEN 'U.S.' THEN 0 WHEN 'S. Ct.' THEN 2 WHEN 'L. Ed.' THEN 4 WHEN 'L. Ed. 2d' THEN 4 "
+    "ELSE 10 END + CASE WHEN c.type IN (6, 7) THEN 1 ELSE 0 END"
 )
 _CITED = "c.volume <> '' AND c.page <> '' AND c.reporter <> ''"
 
@@ -38,26 +38,22 @@ def _without_indexes(conn: sqlite3.Connection, table: str) -> list[str]:
 
 def write_cases(conn: sqlite3.Connection) -> None:
     """Named clusters with at least one citation become cases; their citations follow,
-    numbered by position (official reporter first, vendor numbers last)."""
-    conn.execute(
-        "CREATE TABLE stage.cited AS SELECT c.rowid AS rid, c.cluster_id, c.volume, c.reporter, c.page, "
-        f"ROW_NUMBER() OVER (PARTITION BY c.cluster_id ORDER BY {_POSITION}) - 1 AS position "
-        f"FROM stage.citations c WHERE {_CITED}"
-    )
+    ``position`` ranking the official reporter first and vendor numbers last (ties keep
+    the dump's order)."""
     conn.execute(
         f"INSERT INTO cases SELECT ? || k.id, {_NAMED}, CASE WHEN k.case_name IN ('', {_NAMED}) THEN '' "
         "ELSE k.case_name END, k.date_filed, '', '', NULL, NULL, NULL, NULL, NULL FROM stage.clusters k "
-        f"WHERE {_NAMED} <> '' AND k.id IN (SELECT cluster_id FROM stage.cited WHERE position = 0)",
+        f"WHERE {_NAMED} <> '' AND k.id IN (SELECT c.cluster_id FROM stage.citations c WHERE {_CITED})",
         (CASE_PREFIX,),
     )
     recreate = _without_indexes(conn, "citations")
     conn.execute(
-        "INSERT INTO citations SELECT ? || c.cluster_id, c.position, c.volume, c.reporter, c.page, "
-        "CASE WHEN c.page NOT GLOB '*[^0-9]*' THEN CAST(c.page AS INTEGER) END FROM stage.cited c "
-        f"WHERE c.cluster_id IN (SELECT k.id FROM stage.clusters k WHERE {_NAMED} <> '')",
+        f"INSERT INTO citations SELECT ? || c.cluster_id, {_POSITION}, c.volume, c.reporter, c.page, "
+        "CASE WHEN c.page NOT GLOB '*[^0-9]*' THEN CAST(c.page AS INTEGER) END "
+        "FROM stage.citations c JOIN stage.clusters k ON k.id = c.cluster_id "
+        f"WHERE {_CITED} AND {_NAMED} <> ''",
         (CASE_PREFIX,),
     )
-    conn.execute("DROP TABLE stage.cited")
     for sql in recreate:
         conn.execute(sql)
 
@@ -81,7 +77,8 @@ def write_opinions(conn: sqlite3.Connection) -> int:
         cites = tuple(
             ReporterCite(*r)
             for r in conn.execute(
-                "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position", (case_id,)
+                "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position, rowid",
+                (case_id,),
             )
         )
         if not cites:

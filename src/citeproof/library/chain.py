@@ -112,4 +112,5 @@ class ChainLibrary:
         return (self.remote if self.remote.owns(case_id) else self.local).passages(case_id, query, limit)
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
-        return self.local.cases_named(name, limit)
+        """The local library's cases of that name, else CourtListener's search."""
+        return self.local.cases_named(name, limit) or self.remote.cases_named(name, limit)

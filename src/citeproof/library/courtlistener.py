@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import time
+import urllib.parse
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -114,6 +115,27 @@ def cluster_info(obj: dict[str, Any]) -> ClusterInfo:
         citations=cites,
         opinion_ids=tuple(opinion_ids),
         court=str(obj.get("court_id") or obj.get("court") or ""),
+    )
+
+
+_CITE = re.compile(r"^(\d+) (.+) (\d+)$")
+
+
+def _search_hit(hit: dict[str, Any]) -> ClusterInfo | None:
+    """One result of the search API (``caseName``, ``citation`` as strings) → `ClusterInfo`."""
+    cluster_id = hit.get("cluster_id")
+    if not isinstance(cluster_id, int):
+        return None
+    cites = tuple(
+        ReporterCite(*m.groups()) for c in hit.get("citation") or [] if (m := _CITE.match(str(c))) is not None
+    )
+    return ClusterInfo(
+        id=cluster_id,
+        case_name=str(hit.get("caseName") or ""),
+        case_name_full=str(hit.get("caseNameFull") or ""),
+        date_filed=str(hit.get("dateFiled") or "")[:10],
+        citations=cites,
+        court=str(hit.get("court_id") or ""),
     )
 
 
@@ -315,6 +337,14 @@ class CourtListenerClient:
         for cite in pending[:limit]:
             done.setdefault(cite, Lookup(cite, 400, message="not recognised as a citation"))
         return done, first_throttled, wait
+
+    def search_cases(self, name: str) -> tuple[ClusterInfo, ...]:
+        """Opinion clusters whose case name matches ``name`` (the search API, ``type=o``)."""
+        query = urllib.parse.urlencode({"type": "o", "q": f'caseName:("{name.replace(chr(34), " ")}")'})
+        body = self._json("GET", f"search/?{query}")
+        results = body.get("results") if isinstance(body, dict) else None
+        hits = (_search_hit(r) for r in results or [] if isinstance(r, dict))
+        return tuple(h for h in hits if h is not None)
 
     def cluster(self, cluster_id: int) -> ClusterInfo:
         return cluster_info(self._json("GET", f"clusters/{int(cluster_id)}/"))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import json
+import re
 import threading
 import time
 import urllib.parse
@@ -203,6 +204,23 @@ class FakeCourtListener:
             return None, reset
         return max(0, self.state.budget - sum(n for _, n in self.state.used)), reset
 
+    def search(self, q: str) -> dict[str, Any]:
+        """The search API (``type=o``) for a ``caseName:("...")`` query: the library's cases of that name."""
+        m = re.match(r'caseName:\("(.*)"\)$', q)
+        cases = self.library.cases_named(m.group(1), limit=20) if m else ()
+        results = [
+            {
+                "cluster_id": self._cluster_id(case),
+                "caseName": case.name_abbreviation,
+                "caseNameFull": case.name,
+                "dateFiled": case.decision_date,
+                "citation": [str(c) for c in case.citations],
+                "court_id": case.court,
+            }
+            for case in cases
+        ]
+        return {"count": len(results), "next": None, "previous": None, "results": results}
+
     def get(self, path: str) -> tuple[int, Any]:
         kind, _, ident = path.strip("/").partition("/")
         number = int(ident) if ident.isdigit() else -1
@@ -241,7 +259,9 @@ class FakeCourtListener:
             return 401, {"detail": "Invalid token."}, {}
         if not path.startswith(API_PATH):
             return 404, {"detail": "Not found."}, {}
-        rest = path[len(API_PATH) :]
+        rest, _, query = path[len(API_PATH) :].partition("?")
+        if method == "GET" and rest.rstrip("/") == "search":
+            return 200, self.search(urllib.parse.parse_qs(query).get("q", [""])[0]), {}
         if method == "POST" and rest.rstrip("/") == "citation-lookup":
             form = urllib.parse.parse_qs(body.decode("utf-8"), keep_blank_values=True)
             return self.citation_lookup((form.get("text") or [""])[0])
@@ -267,7 +287,8 @@ def _handler(fake: FakeCourtListener) -> type[BaseHTTPRequestHandler]:
         def _reply(self, method: str) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length) if length else b""
-            path = urllib.parse.urlsplit(self.path).path
+            parts = urllib.parse.urlsplit(self.path)
+            path = parts.path + (f"?{parts.query}" if parts.query else "")
             status, payload, headers = fake.handle(method, path, body, self.headers.get("Authorization"))
             data = json.dumps(payload).encode()
             self.send_response(status)

@@ -23,6 +23,7 @@ from citeproof.core.models import (
     ReporterCite,
     Snapshot,
 )
+from citeproof.core.names import SAME_NAME, same_name_score
 from citeproof.core.protocols import CasePages, LibraryError
 from citeproof.core.reporter_facts import VolumeYears
 from citeproof.library.courtlistener import ClusterInfo, CourtListenerClient, Lookup, batches
@@ -275,7 +276,22 @@ class CourtListenerLibrary:
         return authority(self._clusters[int(number)])
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
-        return ()
+        """Cases of that name by CourtListener's search API, cached like a citation lookup."""
+        key = f"search:{name}"
+        found = self._known.get(key)
+        if found is None and self.cache is not None:
+            found = self.cache.lookups(self.source, [key]).get(key)
+        if found is None:
+            clusters = self.client.search_cases(name)
+            found = Lookup(key, 200 if clusters else 404, clusters)
+            if self.cache is not None:
+                self.cache.put_lookups(self.source, [found])
+        self._remember([found])
+        ranked = sorted(
+            ((same_name_score(name, a.name_abbreviation), a) for a in map(authority, found.clusters)),
+            key=lambda pair: -pair[0],
+        )
+        return tuple(a for score, a in ranked[:limit] if score >= SAME_NAME)
 
     # -- opinions ------------------------------------------------------------------------------
 

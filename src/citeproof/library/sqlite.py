@@ -126,7 +126,7 @@ class SQLiteLibrary:
 
     def _authority(self, row: tuple) -> Authority:  # type: ignore[type-arg]
         cites = self.conn.execute(
-            "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position",
+            "SELECT volume, reporter, page FROM citations WHERE case_id = ? ORDER BY position, rowid",
             (row[0],),
         ).fetchall()
         return Authority(

@@ -22,7 +22,7 @@ from citeproof.cli.common import (
 )
 from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.core.annotate_docx import annotate_docx
-from citeproof.core.limits import LimitExceeded
+from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.pipeline import check_document
 from citeproof.core.read import ReadError, document_from_stream, read_document
 from citeproof.core.report import Report, render_html, render_markdown, render_text
@@ -47,6 +47,11 @@ from citeproof.core.report import Report, render_html, render_markdown, render_t
     help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).",
 )
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Check files on N processes (batch).")
+@click.option("--resume", is_flag=True, help="Batch: skip files whose report is already in --out.")
+@click.option(
+    "--ray", "ray_address", default=None, help="Batch: run each file as a task on this Ray cluster."
+)
 @llm_options
 @click.option(
     "--courtlistener/--no-courtlistener",
@@ -77,6 +82,9 @@ def check_command(
     out: str | None,
     library_path: str | None,
     quiet: bool,
+    jobs: int | None,
+    resume: bool,
+    ray_address: str | None,
     llm: bool,
     model: str | None,
     base_url: str | None,
@@ -96,9 +104,19 @@ def check_command(
       0  otherwise: nothing hallucinated and every file checked.
     A file that fails gets one line on stderr (--debug: the traceback); the files
     after it are still checked. Limits: docs/limits.md.
+
+    A folder, a glob, --jobs or --ray checks a batch: one JSON Lines record per file (to
+    --out, or stdout), a summary on stderr (docs/scale.md).
     """
     if sign_key and not manifest_path:
         raise click.UsageError("--sign needs --manifest (the signature goes in the manifest)")
+    if jobs or resume or ray_address or any(Path(f).is_dir() or _is_glob(f) for f in files):
+        if llm or courtlistener:
+            raise click.UsageError(
+                "a batch checks against the local library only (no --llm, --courtlistener)"
+            )
+        limits = limits_from_options(limit_values)
+        sys.exit(_batch(files, library_path, jobs or 1, out, resume, ray_address, quiet, limits))
     if out and len(files) > 1:
         raise click.UsageError("--out takes one input file")
     if fmt == "docx" and (not out or not files[0].lower().endswith(".docx")):
@@ -144,6 +162,44 @@ def check_command(
     if manifest_path:
         write_run_manifest(manifest_path, checked, library, judge, sign_key)
     sys.exit(EXIT_HALLUCINATED if hallucinated else EXIT_USAGE if failed else EXIT_OK)
+
+
+def _is_glob(name: str) -> bool:
+    return not Path(name).exists() and any(ch in name for ch in "*?[")
+
+
+def _batch(
+    inputs: tuple[str, ...],
+    library_path: str | None,
+    jobs: int,
+    output: str | None,
+    resume: bool,
+    ray_address: str | None,
+    quiet: bool,
+    limits: Limits,
+) -> int:
+    from citeproof.cli import batch
+
+    if resume and not output:
+        raise click.UsageError("--resume needs --out (the JSON Lines file to resume)")
+    files = batch.expand(inputs)
+    shared = str(load_library(library_path).path)  # built or unpacked once, before the workers start
+    skip = batch.checked_files(Path(output)) if resume and output else set()
+    if ray_address:
+        records = lambda todo: batch.on_ray(todo, shared, ray_address, limits)  # noqa: E731
+    else:
+        records = lambda todo: batch.on_pool(todo, shared, jobs, limits)  # noqa: E731
+    sink = open(output, "a" if resume else "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+    try:
+        with click.progressbar(
+            length=len(files) - len(skip & set(files)), label="checking files", file=sys.stderr, hidden=quiet
+        ) as bar:
+            summary = batch.run(records, files, sink, skip, bar.update)
+    finally:
+        if sink is not sys.stdout:
+            sink.close()
+    click.echo(summary.line(), err=True)
+    return EXIT_HALLUCINATED if summary.with_hallucinated else EXIT_USAGE if summary.failed else EXIT_OK
 
 
 def _with_courtlistener(library, flag: bool | None):  # type: ignore[no-untyped-def]

@@ -7,6 +7,7 @@ from the text between neighbouring citations, so they never bleed across them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -21,6 +22,7 @@ from citeproof.core.pins import PIN_WINDOW, is_first_page_list, note_pin_at, par
 from citeproof.core.short_forms import Antecedents, Hint
 from citeproof.core.statutes.us import find_statutes
 from citeproof.core.swap import Swap
+from citeproof.core.tokenizer import indexed_tokenizer
 
 _PARAGRAPH = re.compile(r"\n\s*\n")
 
@@ -135,12 +137,13 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
         SupraCitation,
     )
 
+    extract = functools.partial(get_citations, tokenizer=indexed_tokenizer())
     for offset, para in paragraphs(text):
         if not re.search(r"\d|\bid\.|\bsupra\b", para, re.I):
             continue
         # eyecite's court lookup from our precomputed table, and no reference citations
         with eyecite_court_lookup, eyecite_without_references:
-            found = list(_without_nominative_overlaps(para, get_citations))
+            found = list(_without_nominative_overlaps(para, extract))
         for cite in found:
             start, end = cite.span()
             meta = cite.metadata
@@ -227,11 +230,12 @@ def _assemble_cases(
 ) -> list[Citation]:
     antecedents = Antecedents(text, statute_spans)
     out: list[Citation] = []
+    first_pages = _FirstPages(out)
     floor = 0
     i = 0
     while i < len(raws):
         raw = raws[i]
-        if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, out, floor):
+        if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, first_pages, floor):
             raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
         if raw.form is not CiteForm.FULL:
             then = _cite_run_into(text, raw, raws[i + 1] if i + 1 < len(raws) else None)
@@ -265,7 +269,7 @@ def _trailing_parallels(
     prev, anchor = short, len(out) - 1
     while i < len(raws) and _is_parallel(text, prev, raws[i]):
         raw = raws[i]
-        if _is_pin_reference(text, raw, out, out[-1].span.end):
+        if _is_pin_reference(text, raw, _FirstPages(out), out[-1].span.end):
             pin = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
             out.append(_short_form(text, pin, len(out), sentences, antecedents))
         else:
@@ -291,7 +295,24 @@ def _cite_run_into(text: str, raw: _RawCite, nxt: _RawCite | None) -> Hint | Non
     return nxt.volume, nxt.reporter, parse_pin_pages(pin)
 
 
-def _is_pin_reference(text: str, raw: _RawCite, earlier: list[Citation], floor: int) -> bool:
+class _FirstPages:
+    """The pages at which the full cites of a growing list begin, by volume and reporter
+    (the list only grows, and a cite once in it keeps its form and pages)."""
+
+    def __init__(self, cites: list[Citation]) -> None:
+        self.cites = cites
+        self.seen = 0
+        self.pages: dict[tuple[str | None, str | None], list[int]] = {}
+
+    def of(self, volume: str | None, reporter: str | None) -> list[int]:
+        for c in self.cites[self.seen :]:
+            if c.form is CiteForm.FULL and (c.page or "").isdigit():
+                self.pages.setdefault((c.volume, c.reporter), []).append(int(c.page or 0))
+        self.seen = len(self.cites)
+        return self.pages.get((volume, reporter), [])
+
+
+def _is_pin_reference(text: str, raw: _RawCite, earlier: _FirstPages, floor: int) -> bool:
     """A nameless full-form cite (``At 387 U.S. 108, ...``) a few pages into a case the
     document already cited in the same volume: a pin reference to it, not a new case."""
     if case_name_before(text, raw.span.start, floor) is not None or not (raw.page or "").isdigit():
@@ -299,13 +320,7 @@ def _is_pin_reference(text: str, raw: _RawCite, earlier: list[Citation], floor: 
     if raw.eyecite_name and raw.name_start is not None and raw.name_start >= floor:
         return False
     page = int(raw.page or 0)
-    same_volume = [
-        int(c.page or 0)
-        for c in earlier
-        if c.form is CiteForm.FULL
-        and (c.volume, c.reporter) == (raw.volume, raw.reporter)
-        and (c.page or "").isdigit()
-    ]
+    same_volume = earlier.of(raw.volume, raw.reporter)
     # A page that begins a case already cited is that case, not a pin into its neighbour.
     return page not in same_volume and any(first < page <= first + PIN_WINDOW for first in same_volume)
 

@@ -9,8 +9,8 @@ printed on pages other than the pin, the pin is wrong; otherwise nothing is deci
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from citeproof.core.memo import per_opinion
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
 from citeproof.core.support import citing_sentences, opinion_sentences
 
@@ -23,7 +23,7 @@ def _content(text: str) -> frozenset[str]:
     return frozenset(w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 3)
 
 
-@lru_cache(maxsize=32)
+@per_opinion
 def _sentences(text: str) -> tuple[tuple[frozenset[str], int, int], ...]:
     return tuple((_content(text[start:end]), start, end) for start, end in opinion_sentences(text))
 

@@ -18,6 +18,7 @@ from citeproof.core.checks import (
 from citeproof.core.decide import decide
 from citeproof.core.extract import extract_citations
 from citeproof.core.limits import Limits
+from citeproof.core.memo import opinion_memo
 from citeproof.core.models import (
     Citation,
     CitationType,
@@ -28,8 +29,9 @@ from citeproof.core.models import (
     Outcome,
     Reason,
     Resolution,
+    Verdict,
 )
-from citeproof.core.protocols import Library, LibraryError
+from citeproof.core.protocols import CasePages, Library, LibraryError
 from citeproof.core.report import Report
 from citeproof.core.resolve import resolve
 from citeproof.core.statutes.ua import ua_statute_verdicts
@@ -83,17 +85,45 @@ def check_document(
         else:
             resolutions[c.id] = cache[key] = resolve(c, library, as_of)
         deadline.check(f"resolving citation {c.id}")
-    verdicts = []
-    for n, c in enumerate(citations, 1):
-        deadline.check(f"checking citation {c.id}")
-        findings, fault = _findings(c, resolutions, by_id, library, judge)
-        findings = _with_suggestion(c, findings, library, resolutions[c.id])
-        verdicts.append(decide(c, resolutions[c.id], findings, fault))
-        if progress:
-            progress(n, len(citations))
-    verdicts.extend(ua_statute_verdicts(document.text))
-    verdicts.sort(key=lambda v: v.citation.span.start)
-    return Report(document, library.snapshot(), tuple(verdicts))
+    bounds = _CaseBounds(library)
+    verdicts: dict[str, Verdict] = {}
+    for group in _by_opinion(citations, resolutions):
+        with opinion_memo():  # each opinion is prepared once, and let go after its citations
+            for c in group:
+                deadline.check(f"checking citation {c.id}")
+                findings, fault = _findings(c, resolutions, by_id, library, judge, bounds)
+                findings = _with_suggestion(c, findings, library, resolutions[c.id])
+                verdicts[c.id] = decide(c, resolutions[c.id], findings, fault)
+                if progress:
+                    progress(len(verdicts), len(citations))
+    ordered = [verdicts[c.id] for c in citations]
+    ordered.extend(ua_statute_verdicts(document.text))
+    ordered.sort(key=lambda v: v.citation.span.start)
+    return Report(document, library.snapshot(), tuple(ordered))
+
+
+def _by_opinion(citations: tuple[Citation, ...], resolutions: dict[str, Resolution]) -> list[list[Citation]]:
+    """The citations grouped by the case they resolve to, in order of first mention
+    (unresolved citations each alone)."""
+    groups: dict[str, list[Citation]] = {}
+    for c in citations:
+        authority = resolutions[c.id].authority
+        groups.setdefault(authority.id if authority is not None else f"\0{c.id}", []).append(c)
+    return list(groups.values())
+
+
+class _CaseBounds:
+    """A case's last page and the next case's first page, looked up once per cite in a check."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.known: dict[tuple[str, str, int], CasePages | None] = {}
+
+    def around(self, volume: str, reporter: str, page: int) -> CasePages | None:
+        key = (volume, reporter, page)
+        if key not in self.known:
+            self.known[key] = _safe(lambda: self.library.case_around(volume, reporter, page), None)
+        return self.known[key]
 
 
 def _findings(
@@ -102,6 +132,7 @@ def _findings(
     by_id: dict[str, Citation],
     library: Library,
     judge: SupportJudge | None,
+    bounds: _CaseBounds,
 ) -> tuple[list[Finding], Reason | None]:
     """The citation's findings, and the backend fault that kept its opinion text from the
     content checks (None when there was none)."""
@@ -127,9 +158,9 @@ def _findings(
         try:
             opinion = library.opinion(r.authority.id)
         except LibraryError as exc:  # a fault is not "no text": nothing is concluded from it
-            findings.extend(_unfetched_findings(c, r, library, exc))
+            findings.extend(_unfetched_findings(c, r, bounds, exc))
             return findings, exc.reason
-    findings.extend(_content_findings(c, r, opinion, library, judge))
+    findings.extend(_content_findings(c, r, opinion, library, judge, bounds))
     return findings, None
 
 
@@ -144,7 +175,9 @@ def _with_suggestion(c: Citation, findings: list[Finding], library: Library, r: 
     return [replace(f, suggestion=hint) if f in failed else f for f in findings]
 
 
-def _unfetched_findings(c: Citation, r: Resolution, library: Library, fault: LibraryError) -> list[Finding]:
+def _unfetched_findings(
+    c: Citation, r: Resolution, bounds: _CaseBounds, fault: LibraryError
+) -> list[Finding]:
     """The content checks when the opinion could not be fetched: each undecided with the
     fault's reason, except a pin page that the case's bounds alone put outside it."""
     why = f"the opinion text could not be fetched: {fault}"
@@ -153,7 +186,7 @@ def _unfetched_findings(c: Citation, r: Resolution, library: Library, fault: Lib
         for _ in c.quotes
     ]
     if c.pin_pages:
-        last_page, next_page = _case_bounds(c, r, library)
+        last_page, next_page = _case_bounds(c, r, bounds)
         pin = check_pincite(c, r, None, [], last_page, next_page)
         out.append(
             pin
@@ -171,10 +204,15 @@ def _unfetched_findings(c: Citation, r: Resolution, library: Library, fault: Lib
 
 
 def _content_findings(
-    c: Citation, r: Resolution, opinion: Opinion | None, library: Library, judge: SupportJudge | None
+    c: Citation,
+    r: Resolution,
+    opinion: Opinion | None,
+    library: Library,
+    judge: SupportJudge | None,
+    bounds: _CaseBounds,
 ) -> list[Finding]:
     quote_findings, matches = check_quotes(c, opinion)
-    last_page, next_page = _case_bounds(c, r, library)
+    last_page, next_page = _case_bounds(c, r, bounds)
     pin = check_pincite(c, r, opinion, matches, last_page, next_page)
     out = [*quote_findings, *([pin] if pin else [])]
     if any(f.outcome is Outcome.FAIL for f in out):
@@ -185,10 +223,10 @@ def _content_findings(
     return [*out, support]
 
 
-def _case_bounds(c: Citation, r: Resolution, library: Library) -> tuple[int | None, int | None]:
+def _case_bounds(c: Citation, r: Resolution, bounds: _CaseBounds) -> tuple[int | None, int | None]:
     if not (c.volume and c.reporter and c.page and c.page.isdigit()):
         return None, None
-    around = _safe(lambda: library.case_around(c.volume or "", c.reporter or "", int(c.page or 0) + 1), None)
+    around = bounds.around(c.volume, c.reporter, int(c.page) + 1)
     if around is None or r.authority is None or around.authority.id != r.authority.id:
         return None, None
     return (around.last_known_page if around.last_page_exact else None), around.next_case_page

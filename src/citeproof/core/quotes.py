@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from rapidfuzz import fuzz
+
+from citeproof.core.memo import per_opinion
 
 _WORD = re.compile(r"[a-z0-9]+")
 _RAW_WORD = re.compile(r"(?:[A-Za-z0-9]|\[[A-Za-z]\])+")
@@ -29,29 +31,32 @@ class NormalText:
     joined: str
     starts: tuple[int, ...]
     ends: tuple[int, ...]
-    char_word: tuple[int, ...]  # index in ``joined`` → word number
+    bounds: tuple[int, ...]  # where each word begins in ``joined``, the space before it included
+
+    def word_at(self, index: int) -> int:
+        """The number of the word at ``index`` in ``joined`` (a space belongs to the next word)."""
+        return bisect.bisect_right(self.bounds, index) - 1
 
 
 def normalise(text: str) -> NormalText:
     words = list(_RAW_WORD.finditer(text))  # offsets stay those of the original text
-    joined_parts: list[str] = []
-    char_word: list[int] = []
-    for i, m in enumerate(words):
-        word = m.group().replace("[", "").replace("]", "").lower()  # [t]he → the
+    lowered = [m.group().replace("[", "").replace("]", "").lower() for m in words]  # [t]he → the
+    bounds = [0] * len(lowered)
+    at = 0
+    for i, word in enumerate(lowered):
         if i:
-            joined_parts.append(" ")
-            char_word.append(i)
-        joined_parts.append(word)
-        char_word.extend([i] * len(word))
+            bounds[i] = at
+            at += 1
+        at += len(word)
     return NormalText(
-        "".join(joined_parts),
+        " ".join(lowered),
         tuple(m.start() for m in words),
         tuple(m.end() for m in words),
-        tuple(char_word),
+        tuple(bounds),
     )
 
 
-@lru_cache(maxsize=64)
+@per_opinion
 def normalise_cached(text: str) -> NormalText:
     return normalise(text)
 
@@ -76,8 +81,8 @@ class QuoteMatch:
 
 
 def _offsets(norm: NormalText, start: int, end: int) -> tuple[int, int]:
-    first = norm.char_word[start]
-    last = norm.char_word[max(start, end - 1)]
+    first = norm.word_at(start)
+    last = norm.word_at(max(start, end - 1))
     return norm.starts[first], norm.ends[last]
 
 
@@ -147,12 +152,12 @@ def _nearest(wanted: str, norm: NormalText, opinion_text: str) -> QuoteMatch:
 def _tighten(wanted: list[str], norm: NormalText, start: int, end: int) -> tuple[int, int]:
     """Word range of the real passage: the aligned window trimmed to matching words."""
     words = norm.joined.split(" ")
-    lo = max(0, norm.char_word[start] - len(wanted))
-    hi = min(len(words), norm.char_word[max(start, end - 1)] + len(wanted) + 1)
+    lo = max(0, norm.word_at(start) - len(wanted))
+    hi = min(len(words), norm.word_at(max(start, end - 1)) + len(wanted) + 1)
     matcher = difflib.SequenceMatcher(a=words[lo:hi], b=wanted, autojunk=False)
     blocks = [b for b in matcher.get_matching_blocks() if b.size]
     if not blocks:
-        return norm.char_word[start], norm.char_word[max(start, end - 1)]
+        return norm.word_at(start), norm.word_at(max(start, end - 1))
     return lo + blocks[0].a, lo + blocks[-1].a + blocks[-1].size - 1
 
 

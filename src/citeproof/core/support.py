@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import lru_cache
 
 from citeproof.core.context import Sentences
+from citeproof.core.memo import per_opinion
 from citeproof.core.models import (
     Citation,
     Confidence,
@@ -149,14 +149,14 @@ def _opposite(negations: int, claim_negations: int) -> bool:
     return (negations + claim_negations) % 2 == 1 and min(negations, claim_negations) == 0
 
 
-@lru_cache(maxsize=32)
+@per_opinion
 def opinion_sentences(text: str) -> tuple[tuple[int, int], ...]:
     """``(start, end)`` of each sentence of an opinion (shared with the pin-page check): the
     document's own splitter, which keeps "Plessy v. Ferguson", "U. S." and "554.006" whole."""
     return tuple(Sentences(text).spans)
 
 
-@lru_cache(maxsize=32)
+@per_opinion
 def _signed_sentences(text: str) -> tuple[tuple[str, int, frozenset[str], int], ...]:
     """Each sentence with its offset, content words and negation count, once per opinion."""
     return tuple(

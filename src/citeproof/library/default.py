@@ -23,6 +23,7 @@ from pathlib import Path
 from citeproof.core.protocols import LibraryError
 from citeproof.core.version import __version__
 from citeproof.library.build import BUILD_VERSION, build_library
+from citeproof.library.prebuilt import unpack_prebuilt
 from citeproof.library.sqlite import SQLiteLibrary
 
 DEFAULT_NAME = "citeproof-us-sample"
@@ -70,10 +71,11 @@ def default_library(quiet: bool = False) -> SQLiteLibrary:
             if not _trusted(path, fingerprint):  # another process may have built it meanwhile
                 _remove_stale_temporaries(path)
                 if not quiet:
-                    print(f"citeproof: building the bundled library once into {path} ...", file=sys.stderr)
-                build_library(
-                    [bundled_data_dir()], path, name=DEFAULT_NAME, extra_meta={"fingerprint": fingerprint}
-                )
+                    print(f"citeproof: preparing the bundled library once in {path} ...", file=sys.stderr)
+                if not unpack_prebuilt(path, fingerprint):  # the shipped copy, when it is current
+                    build_library(
+                        [bundled_data_dir()], path, name=DEFAULT_NAME, extra_meta={"fingerprint": fingerprint}
+                    )
                 os.chmod(path, 0o600)
     except Timeout:
         raise LibraryError(f"another process has held the lock on {path} for {LOCK_TIMEOUT} s") from None

@@ -5,10 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from citeproof.library.build import build_library
 from citeproof.library.default import DEFAULT_NAME, bundled_data_dir, data_fingerprint
 from citeproof.library.sqlite import SQLiteLibrary
+
+# Speed targets live in benchmarks/, not in unit tests: no per-example deadline, which a
+# loaded shared machine trips at random (a first call slower than 200 ms).
+settings.register_profile("citeproof", deadline=None)
+settings.load_profile("citeproof")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "data"

@@ -82,7 +82,9 @@ def test_the_same_check_on_a_local_ray_instance(folder: Path, tmp_path: Path) ->
     try:
         address = ray.get_runtime_context().gcs_address
         out = tmp_path / "ray.jsonl"
-        result = CliRunner().invoke(main, ["check", str(folder), "--ray", address, "--out", str(out), "--quiet"])
+        result = CliRunner().invoke(
+            main, ["check", str(folder), "--ray", address, "--out", str(out), "--quiet"]
+        )
     finally:
         ray.shutdown()
     assert result.exit_code == 1, result.output

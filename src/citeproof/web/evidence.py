@@ -10,6 +10,7 @@ import difflib
 import re
 from typing import Any
 
+from citeproof.core.memo import opinion_memo
 from citeproof.core.models import Authority, Citation, CiteForm, ErrorKind, Opinion, Reason, Status, Verdict
 from citeproof.core.protocols import Library, LibraryError
 from citeproof.core.quotes import locate
@@ -176,4 +177,5 @@ def verdict_details(v: Verdict, library: Library) -> dict[str, Any]:
 
 
 def report_details(verdicts: tuple[Verdict, ...], library: Library) -> dict[str, dict[str, Any]]:
-    return {v.citation.id: verdict_details(v, library) for v in verdicts}
+    with opinion_memo():  # each cited opinion normalised once for the whole report
+        return {v.citation.id: verdict_details(v, library) for v in verdicts}

@@ -4,14 +4,21 @@ A record is one edge ``(decision, statute)``; statute nodes are ``"code:article"
 keys. Real graphs load from CSV or Parquet edge files with the columns
 ``decision_id, code, article`` and optional ``date`` (YYYY-MM-DD) and ``domain``.
 Subsampling by record or by decision makes the smaller oracles of a coverage sweep.
+
+A Parquet edge file is read column by column with pyarrow and never turned into Python
+objects: ids are dictionary-encoded into integer arrays, only the distinct statute keys
+become strings, and the per-decision ids, dates and domains stay Arrow arrays
+(`ArrowStrings`). A graph of 5×10⁷ records then costs about 16 bytes a record
+(`benchmarks/grounding_scale.py`).
 """
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, overload
 
 import numpy as np
 
@@ -65,10 +72,10 @@ class Oracle:
     name: str
     decision: np.ndarray  # per record: index into decision_ids
     statute: np.ndarray  # per record: index into statute_keys
-    decision_ids: tuple[str, ...]
+    decision_ids: Sequence[str]
     statute_keys: tuple[str, ...]
-    decision_domain: tuple[str | None, ...]  # per decision
-    decision_date: tuple[str | None, ...]  # per decision
+    decision_domain: Sequence[str | None]  # per decision
+    decision_date: Sequence[str | None]  # per decision
 
     @classmethod
     def from_records(cls, name: str, records: Iterable[Record]) -> Oracle:
@@ -117,14 +124,17 @@ class Oracle:
         return np.bincount(pairs % len(self.statute_keys), minlength=len(self.statute_keys))
 
     def snapshot(self) -> OracleSnapshot:
-        used = np.unique(self.decision)
-        dates = [d for d in (self.decision_date[i] for i in used) if d]
+        used = np.flatnonzero(np.bincount(self.decision, minlength=len(self.decision_ids)))
+        if isinstance(self.decision_date, ArrowStrings):
+            latest = self.decision_date.latest(used)
+        else:
+            latest = max((d for d in (self.decision_date[i] for i in used.tolist()) if d), default=None)
         return OracleSnapshot(
             self.name,
             int(self.statute.size),
             int(used.size),
             int(self.present().sum()),
-            max(dates) if dates else None,
+            latest,
         )
 
     def select(self, keep: np.ndarray, name: str | None = None) -> Oracle:
@@ -149,20 +159,62 @@ class Oracle:
     def domain_counts(self) -> dict[str | None, np.ndarray]:
         """Records per statute node within each decision domain (for relevance)."""
         out: dict[str | None, np.ndarray] = {}
-        dom = np.asarray([self.decision_domain[i] or "" for i in range(len(self.decision_ids))])
-        rec_dom = dom[self.decision]
+        names: Sequence[str]
+        if isinstance(self.decision_domain, ArrowStrings):
+            names, codes = self.decision_domain.codes()
+        else:
+            distinct, codes = np.unique(
+                np.asarray([d or "" for d in self.decision_domain], dtype=str), return_inverse=True
+            )
+            names = distinct.tolist()
+        rec_dom = codes[self.decision]
         for d in np.unique(rec_dom):
             counts = np.bincount(self.statute[rec_dom == d], minlength=len(self.statute_keys))
-            out[str(d) or None] = counts
+            out[str(names[d]) or None] = counts
         return out
+
+
+class ArrowStrings(Sequence[Any]):
+    """A pyarrow string array read as a sequence of ``str | None``, element by element
+    only when asked; whole-column questions stay in Arrow."""
+
+    def __init__(self, array: Any) -> None:
+        self.array = array.combine_chunks() if hasattr(array, "combine_chunks") else array
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Any]: ...
+    def __getitem__(self, i: int | slice) -> Any:
+        if isinstance(i, slice):
+            return ArrowStrings(self.array[i])
+        return self.array[int(i)].as_py()
+
+    def latest(self, rows: np.ndarray) -> str | None:
+        """The greatest non-empty value among ``rows`` (dates sort as text)."""
+        import pyarrow.compute as pc
+
+        taken = pc.take(self.array, rows)
+        value = pc.max(pc.if_else(pc.equal(taken, ""), None, taken)).as_py()
+        return str(value) if value is not None else None
+
+    def codes(self) -> tuple[list[str], np.ndarray]:
+        """Distinct values (null read as "") and each element's number among them."""
+        import pyarrow.compute as pc
+
+        encoded = pc.dictionary_encode(pc.fill_null(self.array, ""))
+        return encoded.dictionary.to_pylist(), encoded.indices.to_numpy(zero_copy_only=False)
 
 
 def load_edges(path: str | Path, name: str | None = None) -> Oracle:
     """An oracle from a CSV or Parquet edge file (see the module docstring)."""
     path = Path(path)
-    rows: list[dict[str, str | None]] = (
-        _parquet_rows(path) if path.suffix == ".parquet" else list(_csv_rows(path))
-    )
+    if path.suffix == ".parquet":
+        return _parquet_oracle(path, name or path.stem)
+    rows = _csv_rows(path)
     records = (
         Record(
             str(r["decision_id"]),
@@ -181,15 +233,62 @@ def _csv_rows(path: Path) -> list[dict[str, str | None]]:
         return [dict(row) for row in csv.DictReader(fh)]
 
 
-def _parquet_rows(path: Path) -> list[dict[str, str | None]]:
+def _parquet_oracle(path: Path, name: str) -> Oracle:
+    """Columnar load (module docstring): the records' ids as integer arrays, a record's
+    decision keeping the date and domain of its first record, as `Oracle.from_records`."""
     try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
         import pyarrow.parquet as pq
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise RuntimeError("reading Parquet needs pyarrow: pip install 'citeproof[plot]'") from exc
-    return [
-        {k: (None if v is None else str(v)) for k, v in row.items()}
-        for row in pq.read_table(path).to_pylist()
-    ]
+    present = set(pq.ParquetFile(path).schema_arrow.names)
+    table = pq.read_table(path, columns=[c for c in _COLUMNS if c in present])
+
+    def encoded(column: str) -> tuple[Any, np.ndarray]:
+        values = pc.cast(table[column], pa.string()).combine_chunks()
+        codes = pc.dictionary_encode(values)
+        return codes.dictionary, codes.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+
+    decision_ids, decision = encoded("decision_id")
+    # codes are given in order of first appearance, so a decision's first record is
+    # where the running maximum of the codes first reaches it
+    first_rows = np.flatnonzero(np.diff(np.maximum.accumulate(decision), prepend=-1) > 0)
+    codes, code = encoded("code")
+    articles, article = encoded("article")
+    code_names, article_names = codes.to_pylist(), articles.to_pylist()  # the distinct ones only
+    pairs, statute = np.unique(code * len(article_names) + article, return_inverse=True)
+    keys: dict[str, int] = {}  # two raw articles may normalise to one node
+    pair_key = np.asarray(
+        [
+            keys.setdefault(
+                node(
+                    str(code_names[p // len(article_names)]),
+                    normalise_number(str(article_names[p % len(article_names)])),
+                ),
+                len(keys),
+            )
+            for p in pairs.tolist()
+        ],
+        dtype=np.int64,
+    )
+    per_decision = {
+        c: ArrowStrings(pc.take(pc.cast(table[c], pa.string()), first_rows)) if c in present else None
+        for c in ("date", "domain")
+    }
+    empty = ArrowStrings(pa.nulls(len(decision_ids), pa.string()))
+    return Oracle(
+        name,
+        decision,
+        pair_key[statute.reshape(-1)],
+        ArrowStrings(decision_ids),
+        tuple(keys),
+        per_decision["domain"] or empty,
+        per_decision["date"] or empty,
+    )
+
+
+_COLUMNS = ("decision_id", "code", "article", "date", "domain")
 
 
 def write_edges(oracle: Oracle, path: str | Path) -> None:

@@ -9,7 +9,7 @@ decision) and written in chunks of 5×10⁶ records with pyarrow, never held as 
 objects. A fresh process then loads it with `load_edges` (columnar, `oracle.py`) and runs
 what `citeproof grounding score`, `sweep` and `separability` run, on simulated answers of
 the four simulated systems; each stage's wall and CPU time and the process's peak RSS
-after it are recorded. Writes benchmarks/results/grounding_scale.json (one entry per
+after it (VmHWM) are recorded. Writes benchmarks/results/grounding_scale.json (one entry per
 --records, so runs at several sizes accumulate).
 """
 
@@ -84,7 +84,7 @@ def _schema():  # type: ignore[no-untyped-def]
 
 
 STAGES = """
-import json, resource, sys, time
+import json, sys, time
 import numpy as np
 from citeproof.bench.grounding.metrics import citation_table, response_cg, score, score_matrix
 from citeproof.bench.grounding.oracle import load_edges
@@ -94,12 +94,15 @@ from citeproof.bench.grounding.sweep import Mode, subsample, sweep
 from citeproof.core.statutes.ua_registry import load_registry
 
 path, seed, resamples = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-out = {"rss_mb_after_imports": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+def peak_mb():  # VmHWM: this process's own peak (ru_maxrss keeps the parent's across exec)
+    line = next(l for l in open("/proc/self/status") if l.startswith("VmHWM:"))
+    return round(int(line.split()[1]) / 1024)
+out = {"peak_rss_mb_after_imports": peak_mb()}
 def stage(name, call):
     wall, cpu = time.perf_counter(), time.process_time()
     value = call()
     out[name] = {"wall_s": round(time.perf_counter() - wall, 1), "cpu_s": round(time.process_time() - cpu, 1),
-                 "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)}
+                 "peak_rss_mb": peak_mb()}
     print(name, out[name], file=sys.stderr, flush=True)
     return value
 registry = load_registry()

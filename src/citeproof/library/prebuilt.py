@@ -46,8 +46,9 @@ def unpack_prebuilt(out: Path, fingerprint: str, folder: Path | None = None) -> 
     return True
 
 
-def write_prebuilt(library: Path, fingerprint: str, folder: Path) -> Path:
-    """Compact ``library`` and store it compressed in ``folder`` with its fingerprint."""
+def write_prebuilt(library: Path, fingerprint: str, folder: Path, preset: int = 9) -> Path:
+    """Compact ``library`` and store it compressed (xz ``preset``) in ``folder`` with its
+    fingerprint."""
     folder.mkdir(parents=True, exist_ok=True)
     compact = folder / f".{library.name}.{os.getpid()}.compact"
     compact.unlink(missing_ok=True)
@@ -57,7 +58,7 @@ def write_prebuilt(library: Path, fingerprint: str, folder: Path) -> Path:
     finally:
         conn.close()
     try:
-        with compact.open("rb") as src, lzma.open(folder / NAME, "wb", preset=9) as dst:
+        with compact.open("rb") as src, lzma.open(folder / NAME, "wb", preset=preset) as dst:
             shutil.copyfileobj(src, dst, 1 << 20)
     finally:
         compact.unlink(missing_ok=True)

@@ -243,10 +243,12 @@ def _parquet_oracle(path: Path, name: str) -> Oracle:
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise RuntimeError("reading Parquet needs pyarrow: pip install 'citeproof[plot]'") from exc
     present = set(pq.ParquetFile(path).schema_arrow.names)
-    table = pq.read_table(path, columns=[c for c in _COLUMNS if c in present])
 
-    def encoded(column: str) -> tuple[Any, np.ndarray]:
-        values = pc.cast(table[column], pa.string()).combine_chunks()
+    def column(name: str) -> Any:  # one column at a time: memory holds one column's text
+        return pc.cast(pq.read_table(path, columns=[name])[name], pa.string())
+
+    def encoded(name: str) -> tuple[Any, np.ndarray]:
+        values = column(name).combine_chunks()
         codes = pc.dictionary_encode(values)
         return codes.dictionary, codes.indices.to_numpy(zero_copy_only=False).astype(np.int64)
 
@@ -273,8 +275,7 @@ def _parquet_oracle(path: Path, name: str) -> Oracle:
         dtype=np.int64,
     )
     per_decision = {
-        c: ArrowStrings(pc.take(pc.cast(table[c], pa.string()), first_rows)) if c in present else None
-        for c in ("date", "domain")
+        c: ArrowStrings(pc.take(column(c), first_rows)) if c in present else None for c in ("date", "domain")
     }
     empty = ArrowStrings(pa.nulls(len(decision_ids), pa.string()))
     return Oracle(
@@ -286,9 +287,6 @@ def _parquet_oracle(path: Path, name: str) -> Oracle:
         per_decision["domain"] or empty,
         per_decision["date"] or empty,
     )
-
-
-_COLUMNS = ("decision_id", "code", "article", "date", "domain")
 
 
 def write_edges(oracle: Oracle, path: str | Path) -> None:

@@ -14,7 +14,8 @@ are medians, and the 382/30 ratio is the median of each round's ratio. The first
 ``citeproof check examples/sample_brief.md`` in a fresh process with an empty cache
 directory (user + system CPU of the whole process, the prebuilt library unpacked included),
 and for comparison the CPU of building the library from the bundled data instead.
-Writes benchmarks/results/check_speed.json.
+Writes benchmarks/results/check_speed.json. ``--src OLD/src --out FILE`` times another
+checkout's code on the same briefs (the "before" of a before/after pair).
 """
 
 from __future__ import annotations
@@ -60,9 +61,15 @@ print(json.dumps({"cpu": cpu, "summary": report.to_json()["summary"],  # that ke
 """
 
 
-def timed_check(brief: Path, library: Path) -> dict:
+def timed_check(brief: Path, library: Path, src: Path | None = None) -> dict:
+    """One timed check in a fresh process (of the code under ``src`` when given)."""
+    env = {**os.environ, "PYTHONPATH": str(src)} if src else None
     out = subprocess.run(
-        [sys.executable, "-c", TIMED, str(brief), str(library)], capture_output=True, text=True, check=True
+        [sys.executable, "-c", TIMED, str(brief), str(library)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -109,6 +116,13 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--skip-50k", action="store_true")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=None,
+        help="time another checkout's src/ (before/after)",
+    )
+    parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     from realistic_brief import make_brief
@@ -125,7 +139,7 @@ def main() -> None:
             paths[name].write_text(make_brief(library, n, opinions, args.seed), encoding="utf-8")
         for round_ in range(args.repeats):
             for name in briefs:
-                runs[name].append(timed_check(paths[name], library))
+                runs[name].append(timed_check(paths[name], library, args.src))
                 print(f"round {round_ + 1} {name}: {runs[name][-1]}", file=sys.stderr)
     result: dict = {
         "command": " ".join(["python", *sys.argv]),
@@ -146,10 +160,11 @@ def main() -> None:
         }
     ratios = [a["cpu"] / b["cpu"] for a, b in zip(runs["10k_382"], runs["10k_30"], strict=True)]
     result["ratio_382_to_30_opinions"] = round(statistics.median(ratios), 2)
-    result["first_check_fresh_install"] = [first_check_cpu() for _ in range(args.repeats)]
-    result["library_build_cpu_s"] = build_cpu()
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    if args.src is None:
+        result["first_check_fresh_install"] = [first_check_cpu() for _ in range(args.repeats)]
+        result["library_build_cpu_s"] = build_cpu()
+    args.out.parent.mkdir(exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))
 
 

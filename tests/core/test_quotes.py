@@ -61,7 +61,9 @@ def test_normalise_maps_each_word_back_to_the_original_text():
     assert words[3:6] == ["Plessy", "v", "Ferguson"]
     assert words[-1] == "[S]eparate"  # the alteration stays part of the word in the original
     assert norm.joined.endswith(" is rejected separate")
-    assert norm.char_word[norm.joined.index("ferguson")] == 5
+    assert norm.word_at(norm.joined.index("ferguson")) == 5
+    assert norm.word_at(norm.joined.index(" ferguson")) == 5  # a space belongs to the next word
+    assert norm.word_at(len(norm.joined) - 1) == len(words) - 1
 
 
 # --- fragments -------------------------------------------------------------------------------

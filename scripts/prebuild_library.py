@@ -25,7 +25,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         library = Path(tmp) / "library.sqlite"
         fingerprint = data_fingerprint(bundled_data_dir())
-        build_library([bundled_data_dir()], library, name=DEFAULT_NAME, extra_meta={"fingerprint": fingerprint})
+        build_library(
+            [bundled_data_dir()], library, name=DEFAULT_NAME, extra_meta={"fingerprint": fingerprint}
+        )
         blob = write_prebuilt(library, fingerprint, OUT)
     print(f"{blob} ({blob.stat().st_size / 1e6:.1f} MB, {time.process_time() - started:.1f} s CPU)")
 

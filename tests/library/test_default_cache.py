@@ -98,7 +98,7 @@ def test_concurrent_first_runs_build_once_and_a_killed_build_leaves_nothing(fres
     runs = [subprocess.Popen(info, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)]
     results = [(r.wait(timeout=600), r.stdout.read(), r.stderr.read()) for r in runs]  # type: ignore[union-attr]
     assert all(code == 0 for code, _, _ in results), results
-    assert sum(b"building the bundled library" in err for _, _, err in results) == 1
+    assert sum(b"preparing the bundled library" in err for _, _, err in results) == 1
     assert not list(cache.glob(".*.tmp"))  # ... the next build removes
     (library,) = cache.glob("*.sqlite")
     assert (library.stat().st_mode & 0o777) & 0o022 == 0

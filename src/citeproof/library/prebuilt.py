@@ -57,10 +57,13 @@ def write_prebuilt(library: Path, fingerprint: str, folder: Path, preset: int = 
         conn.execute("VACUUM INTO ?", (str(compact),))
     finally:
         conn.close()
+    packed = folder / f".{NAME}.{os.getpid()}.tmp"
     try:
-        with compact.open("rb") as src, lzma.open(folder / NAME, "wb", preset=preset) as dst:
+        with compact.open("rb") as src, lzma.open(packed, "wb", preset=preset) as dst:
             shutil.copyfileobj(src, dst, 1 << 20)
+        packed.replace(folder / NAME)  # readers never see a half-written copy
     finally:
         compact.unlink(missing_ok=True)
+        packed.unlink(missing_ok=True)
     (folder / STAMP).write_text(fingerprint + "\n", encoding="utf-8")
     return folder / NAME

@@ -25,7 +25,7 @@ from citeproof.core.annotate_docx import annotate_docx
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.pipeline import check_document
 from citeproof.core.read import ReadError, document_from_stream, read_document
-from citeproof.core.report import Report, render_html, render_markdown, render_text
+from citeproof.core.report import Report, render_html, render_markdown, render_text, render_toa
 
 
 @click.command("check")
@@ -33,10 +33,11 @@ from citeproof.core.report import Report, render_html, render_markdown, render_t
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "markdown", "html", "docx"]),
+    type=click.Choice(["text", "json", "markdown", "html", "docx", "toa"]),
     default="text",
     show_default=True,
-    help="docx: the brief itself with a Word comment on each problem (needs --out).",
+    help="docx: the brief itself with a Word comment on each problem (needs --out); "
+    "toa: a table of authorities with the pages where each is cited.",
 )
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the report to this file.")
 @click.option(
@@ -127,6 +128,7 @@ def check_command(
     renderers: dict[str, Callable[[Report], str]] = {
         "text": render_text,
         "markdown": render_markdown,
+        "toa": render_toa,
         "html": partial(render_html, manifest_href=manifest_path),
     }
     hallucinated = failed = False

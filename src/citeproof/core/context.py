@@ -216,7 +216,11 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
     pivots = [i for i in range(first, len(plain)) if plain[i] in _VERSUS]
     if cut and (not pivots or cut[-1] < pivots[0]):
         first = cut[-1] + 1
-    while first < len(plain) and plain[first].lower().rstrip(",") in _LEADING_NOISE:
+    while first < len(plain) - 1 and (
+        plain[first].lower().rstrip(",") in _LEADING_NOISE
+        or plain[first] in _LEADING_CONNECTORS  # "relied on Petersen v. Iran Air"
+        or plain[first].lstrip(_OPENERS).rstrip(",") in _SENTENCE_LEADS  # "Relying on ..."
+    ):
         first += 1
     kept = words[first:]
     if kept:
@@ -268,6 +272,52 @@ _NAME_BREAKERS = {
     "Compare",
     "and",
     "with",
+}
+# Lower-case words that join a name's words but never begin a name ("de la Cruz" may).
+_LEADING_CONNECTORS = {
+    "of",
+    "and",
+    "&",
+    "for",
+    "in",
+    "on",
+    "to",
+    "a",
+    "an",
+    "by",
+    "its",
+    "upon",
+    "ex",
+    "rel.",
+}
+# Words that begin a sentence before a case name and are no party's first word.
+_SENTENCE_LEADS = {
+    "Relying",
+    "Following",
+    "Applying",
+    "Citing",
+    "Quoting",
+    "Like",
+    "Unlike",
+    "Because",
+    "Since",
+    "After",
+    "Before",
+    "As",
+    "Per",
+    "Thus",
+    "Moreover",
+    "Accordingly",
+    "Indeed",
+    "Similarly",
+    "Likewise",
+    "Although",
+    "While",
+    "When",
+    "Where",
+    "Here",
+    "Also",
+    "Pursuant",
 }
 _LEADING_NOISE = {"the", "see", "also", "cf.", "but", "e.g.", "accord", "compare"}
 _ABBREVIATED_NAME_WORDS = {

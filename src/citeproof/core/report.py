@@ -10,6 +10,8 @@ from typing import Any
 
 from citeproof.core.models import Authority, Document, Place, Snapshot, Status, Verdict
 from citeproof.core.remedies import confirmed, group_of, next_steps, remedy
+from citeproof.core.short_names import same_short_name, short_name
+from citeproof.core.toa import toa_html, toa_text
 from citeproof.core.version import __version__
 
 
@@ -39,6 +41,7 @@ def _authority(a: Authority | None) -> dict[str, str] | None:
         return None
     return {
         "name": a.name_abbreviation,
+        "short_name": short_name(a.name_abbreviation),
         "citation": ", ".join(str(c) for c in a.citations),
         "court": a.court,
         "date": a.decision_date,
@@ -125,7 +128,7 @@ def _detail(v: Verdict) -> str:
         a = v.authority
         return f"case confirmed: {a.name_abbreviation} ({a.decision_date[:4]}); {v.reason.value}"
     if v.status is Status.VERIFIED and v.authority:
-        return f"{v.authority.name_abbreviation} ({v.authority.decision_date[:4]})"
+        return _known_name(v) + f" ({v.authority.decision_date[:4]})"
     if v.status is Status.VERIFIED:
         return next((f.explanation for f in v.findings if f.outcome.value == "pass"), "")
     return v.reason.value if v.reason else ""
@@ -135,6 +138,20 @@ def _places(report: Report) -> list[str] | None:
     """Each citation's place (``p. 3 n.2``), or None when the document has none at all."""
     places = [str(report.place(v)) for v in report.verdicts]
     return places if any(places) else None
+
+
+def _known_name(v: Verdict) -> str:
+    """The library's name, Bluebook style, and the name as written when the two differ."""
+    known = short_name(v.authority.name_abbreviation) if v.authority else ""
+    written = v.citation.case_name
+    if written and known and not same_short_name(written, known):
+        return f"{known} (written: {written})"
+    return known
+
+
+def render_toa(report: Report) -> str:
+    """The table of authorities (`toa.py`) of the brief."""
+    return toa_text(report.document, report.verdicts)
 
 
 def render_text(report: Report, width: int = 100) -> str:
@@ -230,7 +247,8 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
         f"<!doctype html><html><head><meta charset='utf-8'><title>citeproof report</title>"
         f"<style>body{{font-family:serif;max-width:60em;margin:auto}} pre{{white-space:"
         f"pre-wrap}} td{{vertical-align:top;padding:2px 6px}} {style}</style></head><body>"
-        f"<h1>citeproof report</h1><table>{rows}</table>{_steps_html(report)}<h2>Document</h2>"
+        f"<h1>citeproof report</h1><table>{rows}</table>{_steps_html(report)}"
+        f"{toa_html(report.document, report.verdicts)}<h2>Document</h2>"
         f"<pre>{''.join(parts)}</pre><footer><p>Library: "
         f"{html.escape(_library_line(report.snapshot))}. Full snapshot hash: <code>"
         f"{html.escape(report.snapshot.content_hash or 'not recorded')}</code>"

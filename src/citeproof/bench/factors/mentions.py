@@ -39,16 +39,17 @@ _INNER_NOT = re.compile(r"\b(?:not|never)\b(?![\s-]+to\b)|n't\b", re.IGNORECASE)
 _NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # "did not specify", "never bothered to protect"
 
 
-def _denied_inside(phrase: str, factor: str) -> bool:
+def denied_inside(phrase: str, factor: str) -> bool:
     """A paraphrase with its own negation ("was not identical", "could not have been
     reverse engineered"); "agreed not to compete" keeps its sense."""
     return factor not in _NEGATIVE_FACTORS and bool(_INNER_NOT.search(phrase))
 
 
-def find_hits(text: str) -> tuple[Hit, ...]:
+def find_hits(text: str, paraphrases: bool = True) -> tuple[Hit, ...]:
     """Factor expressions, after suppressing general ones hidden by specific ones."""
     codes = [Hit(f"F{int(m.group(1))}", m.start(), m.end(), True) for m in CODE.finditer(text)]
-    words = [Hit(fid, m.start(), m.end()) for fid, pat in compiled() for m in pat.finditer(text)]
+    patterns = compiled(paraphrases)
+    words = [Hit(fid, m.start(), m.end()) for fid, pat in patterns for m in pat.finditer(text)]
     words = [
         w
         for w in words
@@ -59,7 +60,7 @@ def find_hits(text: str) -> tuple[Hit, ...]:
             for o in words
         )
     ]
-    words = [w for w in words if not _denied_inside(text[w.start : w.end], w.factor)]
+    words = [w for w in words if not denied_inside(text[w.start : w.end], w.factor)]
     words = [
         Hit(w.factor, w.start, w.end, shadow=True) if any(c.end <= w.start <= c.end + 2 for c in codes) else w
         for w in words

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from citeproof.bench.factors.attribute import attribute
 from citeproof.bench.factors.clauses import split_clauses
+from citeproof.bench.factors.embed import EmbeddingUnavailable
 from citeproof.bench.factors.mentions import Hit, Mention, denied_inside, find_hits
 from citeproof.bench.factors.refs import Ref, find_refs
+from citeproof.bench.factors.semantic import SemanticStage, settle_twins
 from citeproof.bench.factors.triples import Role, Triple
-
-if TYPE_CHECKING:
-    from citeproof.bench.factors.semantic import SemanticStage
 
 
 class Extractor(Protocol):
@@ -64,9 +63,6 @@ class HybridExtractor(DeterministicExtractor):
         super().__init__(paraphrases)
         self.stage = stage
         if stage is None:
-            from citeproof.bench.factors.embed import EmbeddingUnavailable
-            from citeproof.bench.factors.semantic import SemanticStage
-
             try:
                 self.stage = SemanticStage()
             except EmbeddingUnavailable as exc:
@@ -77,6 +73,7 @@ class HybridExtractor(DeterministicExtractor):
         lexicon = find_hits(text, self.paraphrases)
         if self.stage is None:
             return lexicon
+        lexicon = settle_twins(text, lexicon)
         found = [
             h
             for h in self.stage.hits(text, lexicon, refs)

@@ -79,11 +79,12 @@ def mask(text: str, hits: Sequence[Hit]) -> str:
 _NOT = (
     r"(?:\bnot|n't|\bnever)(?=\s+(?:have|has|had|involve\w*|show\w*|contain\w*|share\w*|"
     r"feature\w*|include\w*|present|found|in|from|appear\w*|exist\w*|apply|applies|"
-    r"happen\w*|true|like|there|here|the\s+case)\b|\s*[.,;:)]|\s*$)"
+    r"happen\w*|true|like|there|here|the\s+case|did|do|does)\b|\s*[.,;:)]|\s*$)"
 )
 _CUE = re.compile(
     _NOT + r"|\b(?:unlike|absent|missing|lack\w*|without|neither|nor|none|"
-    r"nothing|no)\b|\b(?:differ\w*|different|distinguish\w*)\s+(?:\w+\s+)?from\s*$",
+    r"nothing|no|nobody)\b|\bcannot\s+be\s+said\s+(?:of|for|about)\b|"
+    r"\b(?:differ\w*|different|distinguish\w*)\s+(?:\w+\s+)?from\s*$",
     re.IGNORECASE,
 )
 _CUE_AFTER = re.compile(_CUE.pattern.replace("unlike|", ""), re.IGNORECASE)  # "X, unlike Y,"

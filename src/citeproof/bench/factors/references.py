@@ -20,6 +20,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the owner shared its know-how while the parties were discussing an agreement",
         "the information came out during licensing talks",
         "the plans were handed over at the bargaining table",
+        "the secret reached the defendant through commercial discussions",
     ),
     "F2": (
         "the defendant paid an employee of the plaintiff to switch jobs",
@@ -31,7 +32,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
     ),
     "F3": (
         "the defendant, as the plaintiff's employee, was the only person who developed the information",
-        "the employee alone created the information he later took",
+        "he designed the product single-handedly while working for the plaintiff",
         "the former employee was the sole developer of the technology",
     ),
     "F4": (
@@ -68,6 +69,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the defendant got to market faster by using the secret",
         "the defendant skipped costly development work",
         "the defendant got a jump on development and saved years of research",
+        "the defendant avoided an expensive design stage",
     ),
     "F10": (
         "the plaintiff disclosed the information to outsiders such as customers or suppliers",
@@ -96,6 +98,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the defendant relied on documents given to it in confidence",
         "the defendant made use of restricted materials entrusted to it",
         "the defendant built its parts from drawings received on confidential terms",
+        "the defendant made its own parts from restricted drawings",
     ),
     "F15": (
         "the plaintiff was the only maker of the product",
@@ -229,7 +232,9 @@ _RESTRICTED = re.compile(
     re.IGNORECASE,
 )
 _POSSIBLE = re.compile(
-    r"\b(?:could|can|might|may|would|readily|easily|easy|possible|able|\w+able)\b", re.IGNORECASE
+    r"\b(?:could|can|might|may|would|readily|easily|easy|possible|able|\w+able|apparent|obvious|"
+    r"evident|anyone|anybody|simply)\b",
+    re.IGNORECASE,
 )
 
 

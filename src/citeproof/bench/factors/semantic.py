@@ -44,7 +44,15 @@ _BREAK = re.compile(
     r"who|so|unlike|as\s+well\s+as|even\s+though)\b)",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(r"\b(?:no|not|never|nothing|none|without|neither|nor)\b|n't\b", re.IGNORECASE)
+# negation words, less the idioms in which they state a factor: a promise "not to compete",
+# a product "no one else" made, "no counterpart" on the market
+_NEGATED = re.compile(
+    r"\b(?:no(?!\s+(?:one|other|counterpart|equivalent|rival|competitor)\b)|not(?!\s+to\b)|"
+    r"never|nothing|none|without|neither|nor)\b|n't\b",
+    re.IGNORECASE,
+)
+_NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # their descriptions are negations
+_META = re.compile(r"\bfactors?\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 
 
@@ -70,7 +78,8 @@ def segments(text: str, hits: Sequence[Hit], refs: Sequence[Ref]) -> list[Segmen
         pieces.append((pos, b))
         lo, hi = max(pieces, key=lambda p: len(_WORD.findall(text[p[0] : p[1]])))
         words = _WORD.findall(text[lo:hi])
-        if sum(w.lower() not in _STOP for w in words) < MIN_CONTENT_WORDS:
+        # too short to mean anything alone, or talk about factors ("the same two factors")
+        if sum(w.lower() not in _STOP for w in words) < MIN_CONTENT_WORDS or _META.search(text[lo:hi]):
             continue
         m = re.search(r"[A-Za-z]", text[lo:hi])
         lo += m.start() if m else 0
@@ -78,6 +87,20 @@ def segments(text: str, hits: Sequence[Hit], refs: Sequence[Ref]) -> list[Segmen
         kept = "".join(text[p0:p1] for p0, p1 in pieces)
         out.append(Segment(lo, hi, " ".join(_WORD.findall(kept))))
     return out
+
+
+def settle_twins(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
+    """Lexicon hits of outsider disclosure (F10) whose segment says the disclosure was
+    restricted ("shared it with clients only on restricted terms") are F12."""
+    cuts = sorted({0, len(text), *(m.start() for m in _BREAK.finditer(text))})
+    out = []
+    for h in hits:
+        if h.factor == "F10" and not h.is_code:
+            lo = max(c for c in cuts if c <= h.start)
+            hi = min(c for c in cuts if c >= h.end)
+            h = Hit(resolve_twin("F10", text[lo:hi]) or "F10", h.start, h.end, h.is_code, h.shadow)
+        out.append(h)
+    return tuple(out)
 
 
 class SemanticStage:
@@ -128,6 +151,6 @@ class SemanticStage:
             factor = resolve_twin(self.factors[top], phrase)
             # an embedding does not see negation: a negated segment asserts no factor, except
             # the absence the twin rule read from it ("never made any attempt at secrecy")
-            if factor is not None and (factor == "F19" or not _NEGATED.search(phrase)):
+            if factor is not None and (factor in _NEGATIVE_FACTORS or not _NEGATED.search(phrase)):
                 out.append(Hit(factor, seg.start, seg.end))
         return tuple(out)

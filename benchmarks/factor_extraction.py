@@ -65,7 +65,7 @@ def main() -> None:
     lexicon = rate(DeterministicExtractor(), texts, args.repeat)
     semantic = rate(hybrid, texts, args.repeat)
     result = {
-        "command": "python benchmarks/factor_extraction.py --repeat %d" % args.repeat,
+        "command": f"python benchmarks/factor_extraction.py --repeat {args.repeat}",
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "load_avg": os.getloadavg()},
         "arguments": len(texts),
         "model_load_seconds": {"median": statistics.median(loads), "runs": loads, "target": "< 1"},

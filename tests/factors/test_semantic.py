@@ -106,6 +106,10 @@ def test_segments_skip_lexicon_hits_and_case_names():
         ("F25", "the product could readily be taken apart", "F16"),
         ("F16", "the defendant took the product apart", "F25"),
         ("F21", "the defendant knew the data was secret", "F21"),
+        ("F20", "its suppliers already knew the prices", "F11"),
+        ("F17", "the design was the work of one employee acting alone", "F3"),
+        ("F5", "the agreement was vague about what it covered", "F5"),
+        ("F5", "the agreement was specific", None),
     ],
 )
 def test_twins_are_settled_by_cue_words(factor, segment, expected):

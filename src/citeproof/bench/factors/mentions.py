@@ -92,7 +92,7 @@ _THAN = re.compile(r"\bthan\s*$", re.IGNORECASE)  # "more factors than Mineral D
 _HIT_NEG = re.compile(r"(?:no|without|neither|nor|never|non|nothing)", re.IGNORECASE)
 _HIT_NOT = re.compile(r"(?:not|\w+n't)", re.IGNORECASE)
 _FILLER = re.compile(
-    r"(?:a|an|the|any|so|very|truly|really|entirely|generally|actually|"
+    r"(?:a|an|the|any|so|very|truly|really|entirely|generally|actually|be|been|being|"
     r"tak(?:e|en)|took|adopt(?:ed)?|implement(?:ed)?|use|used|employ(?:ed)?)",
     re.IGNORECASE,
 )

@@ -70,6 +70,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the defendant skipped costly development work",
         "the defendant got a jump on development and saved years of research",
         "the defendant avoided an expensive design stage",
+        "the defendant shortened its own development process",
     ),
     "F10": (
         "the plaintiff disclosed the information to outsiders such as customers or suppliers",
@@ -106,12 +107,14 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "nothing comparable was available on the market",
         "a one-of-a-kind article that no competitor produced",
         "no one else made a product like it",
+        "the product was singular, one of a kind",
     ),
     "F16": (
         "the information could have been learned by reverse engineering the product",
         "anyone could take the product apart and work out how it was made",
         "the design could readily be copied by examining the product",
         "the product could be examined to work out how it was built",
+        "anyone holding the product could work out its internals",
     ),
     "F17": (
         "the defendant developed its product through its own independent research",
@@ -124,6 +127,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the defendant sells an exact copy of the plaintiff's product",
         "the two products are the same in every detail",
         "the defendant copied the product outright down to the last detail",
+        "the defendant reproduced the product exactly",
     ),
     "F19": (
         "the plaintiff took no measures at all to keep the information secret",
@@ -238,11 +242,24 @@ _POSSIBLE = re.compile(
 )
 
 
+_TRADING = re.compile(
+    r"\b(?:customers?|suppliers?|clients?|vendors?|distributors?|trading\s+partners?)\b", re.I
+)
+_VAGUE = re.compile(
+    r"\b(?:no|not|never|without|vague\w*|general\w*|loose\w*|undefined|unclear|silent|failed|"
+    r"broad\w*|blanket|boilerplate)\b|n't\b",
+    re.IGNORECASE,
+)
+_EMPLOYEE = re.compile(r"\b(?:employees?|staff|worker|engineer)\b", re.IGNORECASE)
+
+
 def resolve_twin(factor: str, segment: str) -> str | None:
     """The factor a segment asserts once cue words settle topical look-alikes; None drops it.
 
     Security: absence cues make it F19, else F6. Outsider disclosure: restriction cues make
-    it F12, else F10. Reverse engineering: a possibility makes it F16, else F25.
+    it F12, else F10. Reverse engineering: a possibility makes it F16, else F25. Knowledge of
+    customers or suppliers is F11, not F20; sole development by an employee is F3, not F17; an agreement
+    is F5 only where a cue says it was vague.
     """
     if factor in ("F6", "F19"):
         return "F19" if _ABSENCE.search(segment) else "F6"
@@ -250,4 +267,10 @@ def resolve_twin(factor: str, segment: str) -> str | None:
         return "F12" if _RESTRICTED.search(segment) else "F10"
     if factor in ("F16", "F25"):
         return "F16" if _POSSIBLE.search(segment) else "F25"
+    if factor == "F5" and not _VAGUE.search(segment):
+        return None  # an agreement said to be specific, or merely named, is no F5
+    if factor in ("F20", "F11") and _TRADING.search(segment):
+        return "F11"  # known to the owner's customers or suppliers, not to its competitors
+    if factor == "F17" and _EMPLOYEE.search(segment):
+        return "F3"  # developed alone by the owner's employee, not independently by a rival
     return factor

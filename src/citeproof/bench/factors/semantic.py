@@ -34,7 +34,8 @@ _TOPICS = (("F6", "F19"), ("F10", "F12"), ("F16", "F25"))
 _STOP_WORDS = (
     "a an the in of on at to for by with from as and or but its it his her their they there "
     "this that these those which who whose where when was were is are be been had has have "
-    "did does do also likewise same case cases owner plaintiff defendant court"
+    "did does do also likewise same case cases owner plaintiff defendant court involved involves "
+    "involve involving information"
 )
 _STOP = frozenset(_STOP_WORDS.split())
 

@@ -18,6 +18,7 @@ GOLD_SETS: dict[str, tuple[tuple[str, str], ...]] = {  # name -> (arguments, tri
     "dev": (("arguments_code.txt", "triples.jsonl"), ("arguments_paraphrase.txt", "triples.jsonl")),
     "heldout": (("arguments_heldout.txt", "triples_heldout.jsonl"),),
     "heldout2": (("arguments_heldout2.txt", "triples_heldout2.jsonl"),),
+    "heldout3": (("arguments_heldout3.txt", "triples_heldout3.jsonl"),),
 }
 
 

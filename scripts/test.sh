@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv && . .venv/bin/activate || exit 1
 python -m pip install -q --upgrade pip >/dev/null
-python -m pip install -q -e '.[test,ray]' || exit 1
+python -m pip install -q -e '.[test,ray,factors]' || exit 1
 # The browser test drives Debian's chromium through its chromedriver: install them once if missing.
 # If that is impossible here, the test skips and says why (CITEPROOF_BROWSER_UNAVAILABLE).
 if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then

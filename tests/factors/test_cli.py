@@ -89,8 +89,14 @@ def test_triples_command_writes_jsonl(tmp_path: Path):
 def test_validate_extractor_json():
     result = CliRunner().invoke(factors, ["validate-extractor", "--format", "json"])
     assert result.exit_code == 0
-    rows = {r["style"]: r for r in json.loads(result.output)}
+    report = json.loads(result.output)
+    rows = {r["style"]: r for r in report["rows"]}
     assert {"dev/code", "dev/paraphrase", "heldout/code", "heldout/paraphrase"} <= set(rows)
+    assert {r["extractor"] for r in report["rows"]} == {"hybrid"}
+    f6 = {r["split"]: r["recall"] for r in report["factor_recall"] if r["factor"] == "F6"}
+    assert f6["dev"]["n"] > 0 and 0.0 <= f6["dev"]["value"] <= 1.0
+    twins = {(t["split"], t["gold"], t["predicted"]) for t in report["twin_confusion"]}
+    assert ("dev", "F6", "F19") in twins and ("dev", "F19", "F6") in twins
     per_set = [r for s, r in rows.items() if s.endswith("/all") and s != "all/all"]
     assert rows["all/all"]["arguments"] == sum(r["arguments"] for r in per_set)
     for r in rows.values():
@@ -142,7 +148,7 @@ def test_validate_extractor_on_a_given_gold_file(gold_files):
         factors, ["validate-extractor", "--format", "json", "--gold", str(gold), "--triples", str(triples)]
     )
     assert result.exit_code == 0, result.output
-    rows = {r["style"]: r for r in json.loads(result.output)}
+    rows = {r["style"]: r for r in json.loads(result.output)["rows"]}
     assert set(rows) == {"mini/code", "mini/paraphrase", "mini/all"}
     # m1's annotation deliberately leaves out Ingram's F15 ("as does Ingram" asserts both),
     # so the numbers must come from the file: precision 3/4 on code, all found otherwise.
@@ -168,7 +174,7 @@ def test_validate_extractor_mixes_named_sets_and_files(gold_files):
         ],
     )
     assert result.exit_code == 0, result.output
-    styles = [r["style"] for r in json.loads(result.output)]
+    styles = [r["style"] for r in json.loads(result.output)["rows"]]
     assert styles[:3] == ["heldout/code", "heldout/paraphrase", "heldout/all"]
     assert "mini/all" in styles and "all/all" in styles and "dev/all" not in styles
 

@@ -8,8 +8,15 @@ from pathlib import Path
 
 import click
 
-from citeproof.bench.factors.extract import DeterministicExtractor, Extractor
-from citeproof.bench.factors.gold import GOLD_SETS, GoldArgument, load_gold, load_gold_file, validate
+from citeproof.bench.factors.breakdown import factor_recall, twin_confusion
+from citeproof.bench.factors.extract import DeterministicExtractor, Extractor, HybridExtractor
+from citeproof.bench.factors.gold import (
+    GOLD_SETS,
+    GoldArgument,
+    load_gold,
+    load_gold_file,
+    validate_predictions,
+)
 from citeproof.bench.factors.llm import LLMError, OpenAIChatModel
 from citeproof.bench.factors.llm_extract import LLMExtractor
 from citeproof.bench.factors.report import (
@@ -29,7 +36,13 @@ _MODEL = click.option("--model", help="Model name (default: $CITEPROOF_LLM_MODEL
 _BASE_URL = click.option("--base-url", help="OpenAI-compatible base URL (default: $OPENAI_BASE_URL).")
 
 
+EXTRACTORS = ["hybrid", "deterministic", "llm"]
+
+
 def _extractor(kind: str, model: str | None, base_url: str | None) -> Extractor:
+    """hybrid: lexicon + embeddings (the default); deterministic: the lexicon alone."""
+    if kind == "hybrid":
+        return HybridExtractor()
     if kind == "deterministic":
         return DeterministicExtractor()
     return LLMExtractor(OpenAIChatModel(model, base_url))
@@ -86,9 +99,7 @@ def run_cmd(triples_path: Path, out: Path, model: str | None, base_url: str | No
 @click.option("--triples", "triples_path", type=click.Path(exists=True, path_type=Path), required=True)
 @click.option("--outputs", "outputs_path", type=click.Path(exists=True, path_type=Path), required=True)
 @_FORMAT
-@click.option(
-    "--extractor", type=click.Choice(["deterministic", "llm"]), default="deterministic", show_default=True
-)
+@click.option("--extractor", type=click.Choice(EXTRACTORS), default="hybrid", show_default=True)
 @_MODEL
 @_BASE_URL
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
@@ -144,9 +155,9 @@ def _gold(
 @click.option(
     "--extractor",
     "kinds",
-    type=click.Choice(["deterministic", "llm"]),
+    type=click.Choice(EXTRACTORS),
     multiple=True,
-    default=("deterministic",),
+    default=("hybrid",),
     show_default=True,
 )
 @_MODEL
@@ -183,13 +194,17 @@ def validate_cmd(
     triples: tuple[Path, ...],
     errors: bool,
 ) -> None:
-    """Precision and recall of extractors on hand-annotated gold sets, per set and style."""
+    """Precision and recall of extractors on hand-annotated gold sets, per set and style,
+    recall per factor and the confusion of pro/con twin factors (Wilson 95% intervals)."""
     gold = _gold(sets, golds, triples)
     try:
-        rows, errs = validate([_extractor(k, model, base_url) for k in kinds], gold)
+        rows, errs, predicted = validate_predictions([_extractor(k, model, base_url) for k in kinds], gold)
     except LLMError as exc:
         raise click.ClickException(str(exc)) from exc
-    click.echo(validation_json(rows) if fmt == "json" else validation_markdown(rows))
+    per_factor = [r for name, got in predicted.items() for r in factor_recall(name, gold, got)]
+    twins = [t for name, got in predicted.items() for t in twin_confusion(name, gold, got)]
+    render = validation_json if fmt == "json" else validation_markdown
+    click.echo(render(rows, per_factor, twins))
     if errors:
         for e in errs:
             click.echo(f"{e.id}\t{e.kind}\t{e.role.value}\t{e.factor}", file=sys.stderr)

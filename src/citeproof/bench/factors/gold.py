@@ -18,6 +18,7 @@ GOLD_SETS: dict[str, tuple[tuple[str, str], ...]] = {  # name -> (arguments, tri
     "dev": (("arguments_code.txt", "triples.jsonl"), ("arguments_paraphrase.txt", "triples.jsonl")),
     "heldout": (("arguments_heldout.txt", "triples_heldout.jsonl"),),
     "heldout2": (("arguments_heldout2.txt", "triples_heldout2.jsonl"),),
+    "heldout3": (("arguments_heldout3.txt", "triples_heldout3.jsonl"),),
 }
 
 
@@ -125,46 +126,75 @@ class Error:
     factor: str
 
 
+Predicted = dict[tuple[str, str], frozenset[tuple[Role, str]]]  # (split, id) -> mentions
+
+
+def predict(extractor: Extractor, gold: Sequence[GoldArgument]) -> Predicted:
+    """What one extractor finds in each gold argument (each argument read once)."""
+    return {(g.split, g.id): mention_set(extractor.extract(g.text, g.triple)) for g in gold}
+
+
+def score_predicted(
+    name: str, gold: Sequence[GoldArgument], got: Predicted, style: str
+) -> tuple[Validation, tuple[Error, ...]]:
+    """Precision and recall (Wilson intervals) of some predictions on some gold arguments."""
+    tp = predicted = total = 0
+    errors: list[Error] = []
+    for arg in gold:
+        found = got[(arg.split, arg.id)]
+        tp += len(found & arg.mentions)
+        predicted += len(found)
+        total += len(arg.mentions)
+        errors += [Error(arg.id, "missed", r, f) for r, f in sorted(arg.mentions - found)]
+        errors += [Error(arg.id, "spurious", r, f) for r, f in sorted(found - arg.mentions)]
+    v = Validation(name, style, len(gold), tp, predicted, total, wilson(tp, predicted), wilson(tp, total))
+    return v, tuple(errors)
+
+
 def score_extractor(
     extractor: Extractor, gold: Sequence[GoldArgument], style: str
 ) -> tuple[Validation, tuple[Error, ...]]:
     """Precision and recall (Wilson intervals) of one extractor on some gold arguments."""
-    tp = predicted = total = 0
-    errors: list[Error] = []
-    for arg in gold:
-        got = mention_set(extractor.extract(arg.text, arg.triple))
-        tp += len(got & arg.mentions)
-        predicted += len(got)
-        total += len(arg.mentions)
-        errors += [Error(arg.id, "missed", r, f) for r, f in sorted(arg.mentions - got)]
-        errors += [Error(arg.id, "spurious", r, f) for r, f in sorted(got - arg.mentions)]
-    v = Validation(
-        extractor.name, style, len(gold), tp, predicted, total, wilson(tp, predicted), wilson(tp, total)
-    )
-    return v, tuple(errors)
+    return score_predicted(extractor.name, gold, predict(extractor, gold), style)
+
+
+def groups(gold: Sequence[GoldArgument]) -> list[tuple[str, list[GoldArgument]]]:
+    """(label, arguments): per (split, style), per split, and (given several splits) for all."""
+    out: list[tuple[str, list[GoldArgument]]] = []
+    for split in dict.fromkeys(g.split for g in gold):  # in the order given
+        in_split = [g for g in gold if g.split == split]
+        for style in sorted({g.style for g in in_split}):
+            out.append((f"{split}/{style}", [g for g in in_split if g.style == style]))
+        out.append((f"{split}/all", in_split))
+    if len({g.split for g in gold}) > 1:
+        for style in sorted({g.style for g in gold}):
+            out.append((f"all/{style}", [g for g in gold if g.style == style]))
+        out.append(("all/all", list(gold)))
+    return out
 
 
 def validate(
     extractors: Iterable[Extractor], gold: Sequence[GoldArgument] | None = None
 ) -> tuple[tuple[Validation, ...], tuple[Error, ...]]:
     """Per extractor: one row per (split, style), per split, and (given several) for all."""
+    rows, errors, _ = validate_predictions(extractors, gold)
+    return rows, errors
+
+
+def validate_predictions(
+    extractors: Iterable[Extractor], gold: Sequence[GoldArgument] | None = None
+) -> tuple[tuple[Validation, ...], tuple[Error, ...], dict[str, Predicted]]:
+    """``validate``, and each extractor's predictions (by name) for further breakdowns."""
     gold = tuple(gold if gold is not None else load_gold())
-    groups: list[tuple[str, list[GoldArgument]]] = []
-    for split in dict.fromkeys(g.split for g in gold):  # in the order given
-        in_split = [g for g in gold if g.split == split]
-        for style in sorted({g.style for g in in_split}):
-            groups.append((f"{split}/{style}", [g for g in in_split if g.style == style]))
-        groups.append((f"{split}/all", in_split))
-    if len({g.split for g in gold}) > 1:
-        for style in sorted({g.style for g in gold}):
-            groups.append((f"all/{style}", [g for g in gold if g.style == style]))
-        groups.append(("all/all", list(gold)))
+    labelled = groups(gold)
     rows: list[Validation] = []
     errors: list[Error] = []
+    predictions: dict[str, Predicted] = {}
     for ex in extractors:
-        for label, subset in groups:
-            row, errs = score_extractor(ex, subset, label)
+        got = predictions[ex.name] = predict(ex, gold)
+        for label, subset in labelled:
+            row, errs = score_predicted(ex.name, subset, got, label)
             rows.append(row)
-            if label == groups[-1][0]:
+            if label == labelled[-1][0]:
                 errors += errs
-    return tuple(rows), tuple(errors)
+    return tuple(rows), tuple(errors), predictions

@@ -34,11 +34,11 @@ def _name_regex(name: str) -> str:
 
 
 @cache
-def compiled() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """(factor id, pattern) pairs: names first, then paraphrases."""
+def compiled(paraphrases: bool = True) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """(factor id, pattern) pairs: names first, then paraphrases (unless switched off)."""
     out: list[tuple[str, re.Pattern[str]]] = []
     for factor in load_factors():
         out.append((factor.id, re.compile(_name_regex(factor.name), re.IGNORECASE)))
-    for fid, patterns in PARAPHRASES.items():
+    for fid, patterns in PARAPHRASES.items() if paraphrases else ():
         out.extend((fid, re.compile(p, re.IGNORECASE)) for p in patterns)
     return tuple(out)

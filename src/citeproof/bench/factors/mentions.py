@@ -39,16 +39,17 @@ _INNER_NOT = re.compile(r"\b(?:not|never)\b(?![\s-]+to\b)|n't\b", re.IGNORECASE)
 _NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # "did not specify", "never bothered to protect"
 
 
-def _denied_inside(phrase: str, factor: str) -> bool:
+def denied_inside(phrase: str, factor: str) -> bool:
     """A paraphrase with its own negation ("was not identical", "could not have been
     reverse engineered"); "agreed not to compete" keeps its sense."""
     return factor not in _NEGATIVE_FACTORS and bool(_INNER_NOT.search(phrase))
 
 
-def find_hits(text: str) -> tuple[Hit, ...]:
+def find_hits(text: str, paraphrases: bool = True) -> tuple[Hit, ...]:
     """Factor expressions, after suppressing general ones hidden by specific ones."""
     codes = [Hit(f"F{int(m.group(1))}", m.start(), m.end(), True) for m in CODE.finditer(text)]
-    words = [Hit(fid, m.start(), m.end()) for fid, pat in compiled() for m in pat.finditer(text)]
+    patterns = compiled(paraphrases)
+    words = [Hit(fid, m.start(), m.end()) for fid, pat in patterns for m in pat.finditer(text)]
     words = [
         w
         for w in words
@@ -59,7 +60,7 @@ def find_hits(text: str) -> tuple[Hit, ...]:
             for o in words
         )
     ]
-    words = [w for w in words if not _denied_inside(text[w.start : w.end], w.factor)]
+    words = [w for w in words if not denied_inside(text[w.start : w.end], w.factor)]
     words = [
         Hit(w.factor, w.start, w.end, shadow=True) if any(c.end <= w.start <= c.end + 2 for c in codes) else w
         for w in words
@@ -78,11 +79,12 @@ def mask(text: str, hits: Sequence[Hit]) -> str:
 _NOT = (
     r"(?:\bnot|n't|\bnever)(?=\s+(?:have|has|had|involve\w*|show\w*|contain\w*|share\w*|"
     r"feature\w*|include\w*|present|found|in|from|appear\w*|exist\w*|apply|applies|"
-    r"happen\w*|true|like|there|here|the\s+case)\b|\s*[.,;:)]|\s*$)"
+    r"happen\w*|true|like|there|here|the\s+case|did|do|does)\b|\s*[.,;:)]|\s*$)"
 )
 _CUE = re.compile(
     _NOT + r"|\b(?:unlike|absent|missing|lack\w*|without|neither|nor|none|"
-    r"nothing|no)\b|\b(?:differ\w*|different|distinguish\w*)\s+(?:\w+\s+)?from\s*$",
+    r"nothing|no|nobody)\b|\bcannot\s+be\s+said\s+(?:of|for|about)\b|"
+    r"\b(?:differ\w*|different|distinguish\w*)\s+(?:\w+\s+)?from\s*$",
     re.IGNORECASE,
 )
 _CUE_AFTER = re.compile(_CUE.pattern.replace("unlike|", ""), re.IGNORECASE)  # "X, unlike Y,"
@@ -90,7 +92,7 @@ _THAN = re.compile(r"\bthan\s*$", re.IGNORECASE)  # "more factors than Mineral D
 _HIT_NEG = re.compile(r"(?:no|without|neither|nor|never|non|nothing)", re.IGNORECASE)
 _HIT_NOT = re.compile(r"(?:not|\w+n't)", re.IGNORECASE)
 _FILLER = re.compile(
-    r"(?:a|an|the|any|so|very|truly|really|entirely|generally|actually|"
+    r"(?:a|an|the|any|so|very|truly|really|entirely|generally|actually|be|been|being|"
     r"tak(?:e|en)|took|adopt(?:ed)?|implement(?:ed)?|use|used|employ(?:ed)?)",
     re.IGNORECASE,
 )

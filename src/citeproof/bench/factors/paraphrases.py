@@ -308,7 +308,8 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         r"(?:with|by|through|behind)",
     ),
     "F7": (
-        r"\b(?:brought|bringing|bring|brings|took|taking|carried|carrying|removed|"
+        r"\b(?:brought|bringing|bring|brings|(?:took|taking)(?!\s+(?:\w+\s+)?(?:precautions?|steps|"
+        r"measures|care|pains|action)\b)|carried|carrying|removed|"
         r"downloaded|smuggled|(?:walked|went)\s+(?:out|off|away)\s+with|left\s+with|"
         r"made\s+off\s+with|absconded\s+with)\b" + gap(5) + _MATERIALS,
     ),

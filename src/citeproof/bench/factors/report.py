@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from citeproof.bench.factors.breakdown import FactorRecall, TwinConfusion
 from citeproof.bench.factors.gold import Validation
 from citeproof.bench.factors.runner import ModelReport
 from citeproof.core.stats import Estimate
@@ -53,11 +54,22 @@ def scores_markdown(reports: Sequence[ModelReport], meta: dict[str, Any]) -> str
     return "\n".join(lines) + "\n"
 
 
-def validation_json(rows: Sequence[Validation]) -> str:
-    return json.dumps([r.to_dict() for r in rows], indent=2)
+def validation_json(
+    rows: Sequence[Validation], factors: Sequence[FactorRecall] = (), twins: Sequence[TwinConfusion] = ()
+) -> str:
+    return json.dumps(
+        {
+            "rows": [r.to_dict() for r in rows],
+            "factor_recall": [f.to_dict() for f in factors],
+            "twin_confusion": [t.to_dict() for t in twins],
+        },
+        indent=2,
+    )
 
 
-def validation_markdown(rows: Sequence[Validation]) -> str:
+def validation_markdown(
+    rows: Sequence[Validation], factors: Sequence[FactorRecall] = (), twins: Sequence[TwinConfusion] = ()
+) -> str:
     lines = [
         "| extractor | split/style | arguments | precision | recall |",
         "| --- | --- | --- | --- | --- |",
@@ -66,6 +78,20 @@ def validation_markdown(rows: Sequence[Validation]) -> str:
         lines.append(
             f"| {r.extractor} | {r.style} | {r.arguments} | {_cell(r.precision)} | {_cell(r.recall)} |"
         )
+    columns = list(dict.fromkeys((f.extractor, f.split) for f in factors))
+    if columns:
+        cells = {(f.extractor, f.split, f.factor): f.recall for f in factors}
+        lines += ["", "Recall per factor (both styles; n = gold mentions):", ""]
+        lines.append("| factor | " + " | ".join(f"{e} {s}" for e, s in columns) + " |")
+        lines.append("|" + " --- |" * (len(columns) + 1))
+        for factor in dict.fromkeys(f.factor for f in factors):
+            row = [_cell(cells[(e, s, factor)]) if (e, s, factor) in cells else "" for e, s in columns]
+            lines.append(f"| {factor} | " + " | ".join(row) + " |")
+    if twins:
+        lines += ["", "Pro/con twins: gold factor reported as its twin instead (n = gold mentions):", ""]
+        lines += ["| extractor | split | gold | reported as | rate |", "| --- | --- | --- | --- | --- |"]
+        for t in twins:
+            lines.append(f"| {t.extractor} | {t.split} | {t.gold} | {t.predicted} | {_cell(t.rate)} |")
     return "\n".join(lines) + "\n"
 
 

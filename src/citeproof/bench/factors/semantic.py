@@ -1,0 +1,157 @@
+"""The semantic stage: factor paraphrases the lexicon missed, found by sentence embeddings.
+
+An argument is cut into segments (at sentence ends, punctuation and the words that open a
+new proposition: "and", "but", "because", "which", ...). A segment holding no lexicon hit
+and at least ``MIN_CONTENT_WORDS`` content words is embedded, case names removed, and compared with every
+reference description (``references.REFERENCES``). It names the factor of its nearest
+reference when that similarity reaches ``threshold``, beats the nearest background
+description by ``margin``, and beats the runner-up factor by ``gap``; cue words then settle
+a pro/con twin (``resolve_twin``). The result is a ``Hit`` like a lexicon match, spanning
+the segment's words outside any case reference, so negation, attribution and "unlike X"
+are decided by the same rules as for the lexicon.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from citeproof.bench.factors.embed import Embedder, Vectors, shared_embedder
+from citeproof.bench.factors.mentions import Hit
+from citeproof.bench.factors.references import BACKGROUND, REFERENCES, resolve_twin
+from citeproof.bench.factors.refs import Ref
+
+# Set on the dev set only, with the paraphrase lexicon switched off (benchmarks/factor_threshold.py).
+THRESHOLD = 0.35
+MARGIN = 0.05
+GAP = 0.0
+MIN_CONTENT_WORDS = 2
+# Twins that cue words tell apart (``resolve_twin``) are scored as one topic.
+_TOPICS = (("F6", "F19"), ("F10", "F12"), ("F16", "F25"))
+_STOP_WORDS = (
+    "a an the in of on at to for by with from as and or but its it his her their they there "
+    "this that these those which who whose where when was were is are be been had has have "
+    "did does do also likewise same case cases owner plaintiff defendant court involved involves "
+    "involve involving information"
+)
+_STOP = frozenset(_STOP_WORDS.split())
+
+_BREAK = re.compile(
+    r"[.!?](?=\s)|\n+|[,;:()\u2014]|\s-\s|"
+    r"\s(?=(?:and|but|because|while|whereas|although|though|since|yet|which|where|whose|"
+    r"who|so|unlike|as\s+well\s+as|even\s+though)\b)",
+    re.IGNORECASE,
+)
+# negation words, less the idioms in which they state a factor: a promise "not to compete",
+# a product "no one else" made, "no counterpart" on the market
+_NEGATED = re.compile(
+    r"\b(?:no(?!\s+(?:one|other|counterpart|equivalent|rival|competitor)\b)|not(?!\s+to\b)|"
+    r"never|nothing|none|without|neither|nor)\b|n't\b",
+    re.IGNORECASE,
+)
+_NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # their descriptions are negations
+_META = re.compile(r"\bfactors?\b", re.IGNORECASE)
+_WORD = re.compile(r"[A-Za-z][\w'-]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    start: int
+    end: int
+    text: str  # with case references removed, for the embedding
+
+
+def segments(text: str, hits: Sequence[Hit], refs: Sequence[Ref]) -> list[Segment]:
+    """Segments free of lexicon hits, each spanning its longest stretch outside references."""
+    cuts = sorted({0, len(text), *(m.start() for m in _BREAK.finditer(text))})
+    out: list[Segment] = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        if any(h.start < b and a < h.end for h in hits):
+            continue
+        inside = sorted((max(a, r.start), min(b, r.end)) for r in refs if r.start < b and a < r.end)
+        pieces, pos = [], a
+        for s, e in inside:
+            pieces.append((pos, s))
+            pos = max(pos, e)
+        pieces.append((pos, b))
+        lo, hi = max(pieces, key=lambda p: len(_WORD.findall(text[p[0] : p[1]])))
+        words = _WORD.findall(text[lo:hi])
+        # too short to mean anything alone, or talk about factors ("the same two factors")
+        if sum(w.lower() not in _STOP for w in words) < MIN_CONTENT_WORDS or _META.search(text[lo:hi]):
+            continue
+        m = re.search(r"[A-Za-z]", text[lo:hi])
+        lo += m.start() if m else 0
+        hi = lo + len(text[lo:hi].rstrip(" ,;:.-\n\t"))
+        kept = "".join(text[p0:p1] for p0, p1 in pieces)
+        out.append(Segment(lo, hi, " ".join(_WORD.findall(kept))))
+    return out
+
+
+def settle_twins(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
+    """Lexicon hits of outsider disclosure (F10) whose segment says the disclosure was
+    restricted ("shared it with clients only on restricted terms") are F12."""
+    cuts = sorted({0, len(text), *(m.start() for m in _BREAK.finditer(text))})
+    out = []
+    for h in hits:
+        if h.factor == "F10" and not h.is_code:
+            lo = max(c for c in cuts if c <= h.start)
+            hi = min(c for c in cuts if c >= h.end)
+            h = Hit(resolve_twin("F10", text[lo:hi]) or "F10", h.start, h.end, h.is_code, h.shadow)
+        out.append(h)
+    return tuple(out)
+
+
+class SemanticStage:
+    """Scores segments against the reference descriptions of every factor."""
+
+    def __init__(
+        self,
+        embedder: Embedder | None = None,
+        threshold: float = THRESHOLD,
+        margin: float = MARGIN,
+        gap: float = GAP,
+    ) -> None:
+        self.embedder = embedder or shared_embedder()
+        self.threshold, self.margin, self.gap = threshold, margin, gap
+        self.factors = tuple(REFERENCES)
+        texts = [d for f in self.factors for d in REFERENCES[f]]
+        self._owner = np.array([i for i, f in enumerate(self.factors) for _ in REFERENCES[f]])
+        self._refs = self.embedder.encode(texts)
+        self._background = self.embedder.encode(list(BACKGROUND))
+
+    def scores(self, vectors: Vectors) -> tuple[Vectors, Vectors]:
+        """Per segment: the best similarity to each factor (columns), and to the background."""
+        sims = vectors @ self._refs.T
+        per_factor = np.full((len(vectors), len(self.factors)), -1.0, dtype=np.float32)
+        for j in range(len(self.factors)):
+            per_factor[:, j] = sims[:, self._owner == j].max(axis=1)
+        for a, b in _TOPICS:
+            i, j = self.factors.index(a), self.factors.index(b)
+            per_factor[:, i] = per_factor[:, j] = np.maximum(per_factor[:, i], per_factor[:, j])
+        return per_factor, (vectors @ self._background.T).max(axis=1)
+
+    def hits(self, text: str, lexicon: Sequence[Hit], refs: Sequence[Ref]) -> tuple[Hit, ...]:
+        """Factor hits for the segments the lexicon left empty."""
+        segs = segments(text, lexicon, refs)
+        if not segs:
+            return ()
+        per_factor, background = self.scores(self.embedder.encode([s.text for s in segs]))
+        out = []
+        for seg, row, bg in zip(segs, per_factor, background, strict=True):
+            top = int(np.argmax(row))
+            best = float(row[top])
+            second = max(
+                (float(v) for v, same in zip(row, row == row[top], strict=True) if not same), default=-1.0
+            )
+            if best < self.threshold or best - float(bg) < self.margin or best - second < self.gap:
+                continue
+            phrase = text[seg.start : seg.end]
+            factor = resolve_twin(self.factors[top], phrase)
+            # an embedding does not see negation: a negated segment asserts no factor, except
+            # the absence the twin rule read from it ("never made any attempt at secrecy")
+            if factor is not None and (factor in _NEGATIVE_FACTORS or not _NEGATED.search(phrase)):
+                out.append(Hit(factor, seg.start, seg.end))
+        return tuple(out)

@@ -56,6 +56,9 @@ def serve_command(host: str, port: int, library_path: str | None, max_upload_mb:
 def mcp_command(library_path: str | None) -> None:
     """Run the MCP server on stdio (tools: check_text, lookup_citation, get_opinion_page,
     library_info) for drafting agents."""
-    from citeproof.mcp import build_server
+    import anyio
 
-    build_server(load_library(library_path)).run("stdio")
+    from citeproof.mcp import build_server
+    from citeproof.mcp_stdio import serve_stdio
+
+    anyio.run(serve_stdio, build_server(load_library(library_path)))

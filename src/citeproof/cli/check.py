@@ -21,11 +21,15 @@ from citeproof.cli.common import (
     report_failure,
 )
 from citeproof.cli.llm import judge_from_options, llm_options
+from citeproof.cli.remote_warnings import show_remote_warnings
 from citeproof.core.annotate_docx import annotate_docx
 from citeproof.core.limits import LimitExceeded, Limits
+from citeproof.core.models import Reason
 from citeproof.core.pipeline import check_document
 from citeproof.core.read import ReadError, document_from_stream, read_document
 from citeproof.core.report import Report, render_html, render_markdown, render_text, render_toa
+
+REMOTE_FAULTS = (Reason.BACKEND_ERROR, Reason.RATE_LIMITED)  # an incomplete check: exit 2
 
 
 @click.command("check")
@@ -101,7 +105,9 @@ def check_command(
     \b
     Exit status, over all FILES:
       1  something was hallucinated (in any file),
-      2  otherwise, if any file failed (unreadable, over a limit, an error),
+      2  otherwise, if any file failed (unreadable, over a limit, an error) or
+         its check was incomplete (CourtListener or the LLM failed: one
+         warning line, those citations unverifiable: backend_error/rate_limited),
       0  otherwise: nothing hallucinated and every file checked.
     A file that fails gets one line on stderr (--debug: the traceback); the files
     after it are still checked. Limits: docs/limits.md.
@@ -123,6 +129,7 @@ def check_command(
     if fmt == "docx" and (not out or not files[0].lower().endswith(".docx")):
         raise click.UsageError("--format docx needs a .docx brief and --out FILE for the commented copy")
     limits = limits_from_options(limit_values)
+    show_remote_warnings()
     library = _with_courtlistener(load_library(library_path), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
     renderers: dict[str, Callable[[Report], str]] = {
@@ -161,6 +168,7 @@ def check_command(
             else:
                 click.echo(rendered)
         hallucinated = hallucinated or bool(report.hallucinated)
+        failed = failed or any(v.reason in REMOTE_FAULTS for v in report.verdicts)
     if manifest_path:
         write_run_manifest(manifest_path, checked, library, judge, sign_key)
     sys.exit(EXIT_HALLUCINATED if hallucinated else EXIT_USAGE if failed else EXIT_OK)

@@ -3,8 +3,9 @@
 1. Any failed check → ``hallucinated`` (every failed check is listed). A statute found
    in force in a registry is ``verified``; any other statute is ``unverifiable``.
 2. The citation did not resolve to a real case → ``unverifiable`` with the reason.
-3. A backend fault kept the opinion text from the checks → ``unverifiable`` with the fault's
-   reason (``backend_error``, ``rate_limited``), never ``no_text`` and never ``verified``.
+3. A backend fault kept the opinion text from the checks, or left any check (the LLM
+   judge's included) undecided → ``unverifiable`` with the fault's reason
+   (``backend_error``, ``rate_limited``), never ``no_text`` and never ``verified``.
 4. A quote could not be checked (no text, no page markers) → ``unverifiable``.
 5. Otherwise → ``verified``. Support (misrepresentation) left undecided offline does not
    block a verdict: the case exists, the name matches and the quotes are there.
@@ -26,6 +27,7 @@ from citeproof.core.models import (
 )
 
 _BLOCKING_UNKNOWN = {ErrorKind.MISQUOTE, ErrorKind.WRONG_PINCITE}
+_FAULTS = {Reason.BACKEND_ERROR, Reason.RATE_LIMITED}
 
 
 def decide(
@@ -51,7 +53,9 @@ def decide(
         (
             f
             for f in findings
-            if f.outcome is Outcome.UNKNOWN and f.kind in _BLOCKING_UNKNOWN and f.reason is not None
+            if f.outcome is Outcome.UNKNOWN
+            and f.reason is not None
+            and (f.kind in _BLOCKING_UNKNOWN or f.reason in _FAULTS)
         ),
         None,
     )

@@ -4,11 +4,18 @@ The token (``COURTLISTENER_API_TOKEN``) goes only to the configured base URL
 (``COURTLISTENER_API_URL``), is never logged and never appears in a ``repr``; redirects are
 not followed. Throttling (``Retry-After``, ``wait_until``), 5xx answers and timeouts are
 retried with backoff; what still fails raises `LibraryError` (``rate_limited`` or
-``backend_error``), which the resolver turns into an unverifiable verdict.
+``backend_error``), which the resolver turns into an unverifiable verdict. So does an
+answer of another shape than the documented one (`courtlistener_shapes`).
+
+Each check has a deadline for its remote work (`start_check`; ``RetryPolicy.deadline``):
+no request outlives it and nothing is waited for past it. The first failure that no retry
+cured (a refused token, an unreachable host, the deadline) is logged once as a warning on
+``citeproof.remote`` and answers every later request of the same check at once.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import time
@@ -24,7 +31,9 @@ from citeproof.core.models import Reason, ReporterCite
 from citeproof.core.protocols import LibraryError
 from citeproof.core.version import __version__
 from citeproof.library import retry
+from citeproof.library.courtlistener_shapes import Malformed, cluster_object, lookup_items, opinion_object
 
+log = logging.getLogger("citeproof.remote")
 DEFAULT_BASE_URL = "https://www.courtlistener.com/api/rest/v4/"
 TOKEN_ENV, URL_ENV = "COURTLISTENER_API_TOKEN", "COURTLISTENER_API_URL"
 MAX_CITATIONS_PER_REQUEST = 250
@@ -46,13 +55,15 @@ HTML_FIELDS = (
 class RetryPolicy:
     """How long to keep trying: faults (5xx, transport errors) ``retries`` more times with
     ``backoff`` doubling after each; throttling (429) apart, up to ``throttle_rounds`` waits
-    of at most ``max_wait`` seconds each."""
+    of at most ``max_wait`` seconds each; all of one check's remote work within ``deadline``
+    seconds."""
 
     retries: int = 4
     backoff: float = 1.0
     max_wait: float = 120.0
     throttle_rounds: int = 8
     timeout: float = 30.0
+    deadline: float = 120.0
 
     @property
     def http(self) -> retry.Policy:
@@ -190,6 +201,9 @@ class CourtListenerClient:
         )
         self._origin = httpx.URL(self.base_url)
         self.requests = 0  # HTTP requests sent, retries included
+        self.deadline = retry.Deadline(policy.deadline, now)
+        self.failure: LibraryError | None = None  # what ended this check's remote work
+        self._warned: set[str] = set()
 
     def __repr__(self) -> str:
         return f"CourtListenerClient({self.base_url!r}, token={'set' if self._token else 'unset'})"
@@ -197,10 +211,25 @@ class CourtListenerClient:
     def close(self) -> None:
         self._http.close()
 
+    def start_check(self) -> None:
+        """A new check: a fresh deadline, and remote work allowed again after a failure."""
+        self.deadline.restart()
+        self.failure = None
+
+    def _fail(self, error: LibraryError) -> LibraryError:
+        """Remember ``error`` for the rest of the check, and say it once on stderr."""
+        self.failure = error
+        what = f"{error} ({self._origin.host}); its citations are unverifiable ({error.reason.value})"
+        if what not in self._warned:
+            self._warned.add(what)
+            log.warning("%s", what)
+        return error
+
     # -- transport ---------------------------------------------------------------------------
 
     def _request(self, method: str, path: str, data: dict[str, str] | None) -> httpx.Request:
-        request = self._http.build_request(method, path, data=data)
+        timeout = max(0.001, min(self.policy.timeout, self.deadline.remaining()))
+        request = self._http.build_request(method, path, data=data, timeout=timeout)
         same_origin = (request.url.scheme, request.url.host, request.url.port) == (
             self._origin.scheme,
             self._origin.host,
@@ -213,23 +242,38 @@ class CourtListenerClient:
     def _send(self, method: str, path: str, data: dict[str, str] | None = None) -> httpx.Response:
         """One logical request: throttling waited out, faults retried, then `LibraryError`."""
 
+        if self.failure is not None:
+            raise self.failure
+        if self.deadline.remaining() <= 0:
+            raise self._fail(LibraryError(self._late()))
+
         def call() -> httpx.Response:
             self.requests += 1
             return self._http.send(self._request(method, path, data))
 
         try:
-            return retry.send(
+            response = retry.send(
                 call,
                 self.policy.http,
                 lambda response: response,
                 sleep=self._sleep,
                 now=self._now,
                 asked=self._asked,
+                deadline=self.deadline,
             )
         except retry.GaveUp as gave_up:
-            raise self._gave_up(gave_up) from None
+            raise self._fail(self._gave_up(gave_up)) from None
+        if response.status_code in (401, 403):
+            raise self._fail(LibraryError(f"CourtListener refused the token (HTTP {response.status_code})"))
+        return response
+
+    def _late(self) -> str:
+        return f"CourtListener gave no answer within the {self.policy.deadline:.0f}-s deadline of a check"
 
     def _gave_up(self, gave_up: retry.GaveUp) -> LibraryError:
+        if gave_up.late:
+            reason = Reason.RATE_LIMITED if gave_up.throttled else Reason.BACKEND_ERROR
+            return LibraryError(self._late(), reason)
         if gave_up.wait is not None:
             return LibraryError(
                 f"CourtListener asks to wait {gave_up.wait:.0f} s (limit {self.policy.max_wait:.0f} s)",
@@ -260,22 +304,31 @@ class CourtListenerClient:
 
     def _wait(self, seconds: float) -> None:
         if seconds > self.policy.max_wait:
-            raise LibraryError(
-                f"CourtListener asks to wait {seconds:.0f} s (limit {self.policy.max_wait:.0f} s)",
-                Reason.RATE_LIMITED,
+            raise self._fail(
+                LibraryError(
+                    f"CourtListener asks to wait {seconds:.0f} s (limit {self.policy.max_wait:.0f} s)",
+                    Reason.RATE_LIMITED,
+                )
             )
+        if seconds >= self.deadline.remaining():
+            raise self._fail(LibraryError(self._late(), Reason.RATE_LIMITED))
         self._sleep(max(seconds, 0.0))
 
     def _json(self, method: str, path: str, data: dict[str, str] | None = None) -> Any:
         response = self._send(method, path, data)
-        if response.status_code in (401, 403):
-            raise LibraryError(f"CourtListener refused the token (HTTP {response.status_code})")
         if response.status_code >= 400:
             raise LibraryError(f"CourtListener answered HTTP {response.status_code} for {path}")
         try:
             return response.json()
         except ValueError:
-            raise LibraryError(f"CourtListener sent invalid JSON for {path}") from None
+            raise self._fail(LibraryError(f"CourtListener sent invalid JSON for {path}")) from None
+
+    def _shaped(self, check: Any, body: Any, path: str) -> Any:
+        """``check(body)``, or a remembered `LibraryError` for an answer of another shape."""
+        try:
+            return check(body)
+        except Malformed as exc:
+            raise self._fail(LibraryError(f"CourtListener's answer to {path} is malformed: {exc}")) from None
 
     # -- API ---------------------------------------------------------------------------------
 
@@ -292,16 +345,15 @@ class CourtListenerClient:
         pending, rounds = batch, 0
         while pending:
             text, offsets = _join(pending)
-            items = self._json("POST", "citation-lookup/", {"text": text})
-            if not isinstance(items, list):  # ``{}`` when the text holds no citation
-                items = []
+            body = self._json("POST", "citation-lookup/", {"text": text})
+            items = self._shaped(lookup_items, body, "citation-lookup/")
             done, first_throttled, wait = self._match(pending, offsets, items)
             results.update(done)
             if first_throttled is None:
                 break
             rounds += 1
             if rounds > self.policy.throttle_rounds:
-                raise LibraryError("CourtListener kept throttling citations", Reason.RATE_LIMITED)
+                raise self._fail(LibraryError("CourtListener kept throttling citations", Reason.RATE_LIMITED))
             self._wait(wait if wait is not None else self.policy.backoff)
             pending = [c for c in pending[first_throttled:] if c not in results]
         return results
@@ -314,10 +366,10 @@ class CourtListenerClient:
         first_throttled: int | None = None
         wait: float | None = None
         for item in items:
-            index = bisect_right(offsets, int(item.get("start_index", 0))) - 1
+            index = bisect_right(offsets, item["start_index"]) - 1
             if index < 0:
                 continue
-            status = int(item.get("status", 0))
+            status = item["status"]
             if status == THROTTLED:
                 first_throttled = index if first_throttled is None else min(first_throttled, index)
                 when = retry.parse_time(str(item["wait_until"])) if item.get("wait_until") else None
@@ -329,7 +381,7 @@ class CourtListenerClient:
                 done[cite] = Lookup(
                     cite,
                     status,
-                    tuple(cluster_info(c) for c in item.get("clusters") or []),
+                    tuple(cluster_info(c) for c in item["clusters"]),
                     tuple(item.get("normalized_citations") or ()),
                     str(item.get("error_message") or ""),
                 )
@@ -347,9 +399,11 @@ class CourtListenerClient:
         return tuple(h for h in hits if h is not None)
 
     def cluster(self, cluster_id: int) -> ClusterInfo:
-        return cluster_info(self._json("GET", f"clusters/{int(cluster_id)}/"))
+        path = f"clusters/{int(cluster_id)}/"
+        return cluster_info(self._shaped(cluster_object, self._json("GET", path), path))
 
     def opinion_html(self, opinion_id: int) -> str:
         """The best-marked text of one opinion (star pagination survives in the HTML)."""
-        obj = self._json("GET", f"opinions/{int(opinion_id)}/")
+        path = f"opinions/{int(opinion_id)}/"
+        obj = self._shaped(opinion_object, self._json("GET", path), path)
         return next((str(obj[f]) for f in HTML_FIELDS if obj.get(f)), "")

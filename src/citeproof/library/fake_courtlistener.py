@@ -5,7 +5,9 @@ text with eyecite and answers per citation 200 / 300 / 400 / 404, or 429 past
 ``max_per_request`` citations or the citation budget (with ``wait_until``); an exhausted
 budget throttles the whole request (429, ``Retry-After`` and ``wait_until``); a 200 may
 place a pin page inside an earlier case, as CourtListener does; ``clusters/<id>/`` and
-``opinions/<id>/`` serve star-paginated HTML. Tests script faults with `fail_next`.
+``opinions/<id>/`` serve star-paginated HTML. Tests script faults with `fail_next`,
+answers of the wrong shape with `malform_next` (`MALFORMED`), and a server that never
+answers with ``delay``.
 Run ``citeproof courtlistener-fake`` for a demo.
 """
 
@@ -30,6 +32,8 @@ from citeproof.library import loopback
 
 API_PATH = "/api/rest/v4/"
 MAX_TEXT_CHARS = 64_000
+# Ways a citation-lookup answer can depart from the contract (a broken proxy, an API change).
+MALFORMED = ("no_clusters", "dict_body", "status_text", "not_json", "items_not_objects")
 
 
 @dataclass(slots=True)
@@ -45,6 +49,8 @@ class FakeState:
     hidden: set[str] = field(default_factory=set)  # cites answered 404 whatever the library says
     extra: dict[str, list[Authority]] = field(default_factory=dict)
     faults: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    malformed: list[str] = field(default_factory=list)  # next citation-lookup answers, mangled
+    delay: float = 0.0  # seconds every request waits before it is answered
     log: list[tuple[str, str, int]] = field(default_factory=list)
     lookup_sizes: list[int] = field(default_factory=list)
     auth_headers: list[str | None] = field(default_factory=list)
@@ -86,6 +92,13 @@ class FakeCourtListener:
     def fail_next(self, status: int, headers: dict[str, str] | None = None, times: int = 1) -> None:
         with self.lock:
             self.state.faults.extend([(status, headers or {})] * times)
+
+    def malform_next(self, mode: str, times: int = 1) -> None:
+        """The next ``times`` citation-lookup answers broken in way ``mode`` (`MALFORMED`)."""
+        if mode not in MALFORMED:
+            raise ValueError(f"unknown mode {mode!r}: one of {MALFORMED}")
+        with self.lock:
+            self.state.malformed.extend([mode] * times)
 
     def add_case(self, cite: str, case: Authority) -> None:
         with self.lock:
@@ -168,7 +181,7 @@ class FakeCourtListener:
             return 400, {"text": [f"Ensure this field has no more than {MAX_TEXT_CHARS} characters."]}, {}
         found = [c for c in get_citations(text) if isinstance(c, FullCaseCitation)]
         if not found:
-            return 200, {}, {}
+            return 200, [], {}
         left, reset = self._budget_left()
         if left == 0:
             return 429, {"wait_until": _iso(reset)}, {"Retry-After": str(max(1, round(reset - self.now())))}
@@ -264,7 +277,10 @@ class FakeCourtListener:
             return 200, self.search(urllib.parse.parse_qs(query).get("q", [""])[0]), {}
         if method == "POST" and rest.rstrip("/") == "citation-lookup":
             form = urllib.parse.parse_qs(body.decode("utf-8"), keep_blank_values=True)
-            return self.citation_lookup((form.get("text") or [""])[0])
+            status, payload, headers = self.citation_lookup((form.get("text") or [""])[0])
+            if self.state.malformed and status == 200:
+                payload = _malform(self.state.malformed.pop(0), payload)
+            return status, payload, headers
         if method == "GET":
             status, payload = self.get(rest)
             return status, payload, {}
@@ -280,6 +296,19 @@ class FakeCourtListener:
             yield self.base_url
 
 
+def _malform(mode: str, items: Any) -> Any:
+    """A citation-lookup answer broken in way ``mode``; `bytes` are sent as they are."""
+    if mode == "no_clusters":
+        return [{k: v for k, v in item.items() if k != "clusters"} for item in items]
+    if mode == "dict_body":
+        return {"results": items}
+    if mode == "status_text":
+        return [{**item, "status": str(item["status"])} for item in items]
+    if mode == "items_not_objects":
+        return [item["citation"] for item in items]
+    return b"<html><body>Service temporarily unavailable</body></html>"
+
+
 def _handler(fake: FakeCourtListener) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -289,8 +318,10 @@ def _handler(fake: FakeCourtListener) -> type[BaseHTTPRequestHandler]:
             body = self.rfile.read(length) if length else b""
             parts = urllib.parse.urlsplit(self.path)
             path = parts.path + (f"?{parts.query}" if parts.query else "")
+            if fake.state.delay:
+                time.sleep(fake.state.delay)
             status, payload, headers = fake.handle(method, path, body, self.headers.get("Authorization"))
-            data = json.dumps(payload).encode()
+            data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(data)))

@@ -188,7 +188,10 @@ class CourtListenerLibrary:
     # -- lookups -------------------------------------------------------------------------------
 
     def prefetch(self, citations: Iterable[Citation]) -> None:
-        """Look up every distinct full case cite of a document, up to 250 per request."""
+        """Start a check (its remote deadline; earlier faults forgotten) and look up every
+        distinct full case cite of its document, up to 250 per request."""
+        self.client.start_check()
+        self._errors.clear()
         self.prefetch_cites(
             c.cite for c in citations if c.type is CitationType.CASE and c.cite and (c.page or "").isdigit()
         )

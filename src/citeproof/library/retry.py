@@ -4,8 +4,9 @@ A `Policy` says what is worth another try and how long to wait first. Faults (tr
 errors, retryable statuses, answers the caller rejects with `Again`) back off
 exponentially up to a cap, honouring the server's ``Retry-After`` when the policy says so;
 throttling statuses are waited out on a budget of their own; a server asking to wait
-longer than ``max_wait`` is not waited for. `send` runs one call under a policy, with
-``sleep`` and ``now`` injectable so tests never wait.
+longer than ``max_wait`` is not waited for, and nothing is waited for past a `Deadline`.
+`send` runs one call under a policy, with ``sleep`` and ``now`` injectable so tests never
+wait.
 """
 
 from __future__ import annotations
@@ -49,11 +50,29 @@ class Again(Exception):
     """Raised by a call's ``accept`` for an answer worth another try (a malformed body)."""
 
 
+class Deadline:
+    """A budget of seconds for the remote work of one check: it starts at the first
+    `remaining` after `restart` (or after creation), and `remaining` then counts down."""
+
+    def __init__(self, seconds: float = math.inf, now: Callable[[], float] = time.monotonic) -> None:
+        self.seconds, self._now = seconds, now
+        self._ends: float | None = None
+
+    def restart(self) -> None:
+        self._ends = None
+
+    def remaining(self) -> float:
+        if self._ends is None:
+            self._ends = self._now() + self.seconds
+        return self._ends - self._now()
+
+
 class GaveUp(Exception):
     """The policy ran out: ``last`` is the last failure, a response or an exception.
 
     ``throttled``: the throttling budget ran out; ``wait``: the server asked for a wait
-    longer than ``max_wait`` (the seconds asked); else ``attempts`` faults in a row.
+    longer than ``max_wait`` (the seconds asked); ``late``: the next try would fall past
+    the deadline; else ``attempts`` faults in a row.
     """
 
     def __init__(
@@ -62,10 +81,12 @@ class GaveUp(Exception):
         attempts: int,
         throttled: bool = False,
         wait: float | None = None,
+        late: bool = False,
     ) -> None:
         what = f"HTTP {last.status_code}" if isinstance(last, httpx.Response) else repr(last)
         super().__init__(f"gave up after {attempts} attempts: {what}")
         self.last, self.attempts, self.throttled, self.wait = last, attempts, throttled, wait
+        self.late = late
 
 
 def parse_time(value: str) -> float | None:
@@ -102,12 +123,14 @@ def send(
     sleep: Callable[[float], None] = time.sleep,
     now: Callable[[], float] = time.time,
     asked: Callable[[httpx.Response], float | None] | None = None,
+    deadline: Deadline | None = None,
 ) -> T:
     """``accept(call())`` for the first response that is neither a fault nor throttled.
 
     ``asked`` reads how long a response asks to wait (default: its ``Retry-After``); a
     throttled response that asks nothing waits ``backoff``. Raises `GaveUp` when the
-    policy runs out; any other exception of ``call`` or ``accept`` propagates at once.
+    policy runs out or a wait would end past ``deadline``; any other exception of
+    ``call`` or ``accept`` propagates at once.
     """
     asked = asked or (lambda response: retry_after(response, now))
     faults = throttles = 0
@@ -125,7 +148,9 @@ def send(
                 if throttles > policy.throttle_rounds:
                     raise GaveUp(response, throttles, throttled=True)
                 wait = asked(response)
-                sleep(_bounded(policy, policy.backoff if wait is None else wait, response, throttles))
+                pause = _bounded(policy, policy.backoff if wait is None else wait, response, throttles)
+                _in_time(deadline, pause, response, throttles, throttled=True)
+                sleep(pause)
                 continue
             if status not in policy.retry_statuses:
                 try:
@@ -139,8 +164,21 @@ def send(
         if faults >= policy.attempts:
             raise GaveUp(last, faults)
         delay = policy.delay(faults) if wait is None else _bounded(policy, wait, last, faults)
+        _in_time(deadline, delay, last, faults)
         log.info("%s; attempt %d, retrying in %.1fs", _describe(last), faults, delay)
         sleep(delay)
+
+
+def _in_time(
+    deadline: Deadline | None,
+    pause: float,
+    last: httpx.Response | Exception,
+    attempts: int,
+    throttled: bool = False,
+) -> None:
+    """`GaveUp` (late) when a pause would leave no time before the deadline."""
+    if deadline is not None and pause >= deadline.remaining():
+        raise GaveUp(last, attempts, throttled=throttled, late=True)
 
 
 def _bounded(policy: Policy, seconds: float, last: httpx.Response | Exception, attempts: int) -> float:

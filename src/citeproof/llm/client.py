@@ -4,7 +4,10 @@ Plain httpx with an injectable ``transport=`` and ``sleep=`` so tests neither to
 network nor wait. Replies asked for as JSON are validated on receipt (a malformed one is
 sent back once or twice for repair), retries back off on 429 / 5xx / timeouts, every
 validated reply is cached by model + prompt, and the API key never appears in a log,
-an error message or a repr.
+an error message or a repr. Each answer (retries and repairs included) has a deadline;
+the first failure no retry cured (a refused key, an unreachable endpoint, the deadline)
+is logged once as a warning on ``citeproof.remote`` and answers every later question at
+once, so a dead endpoint costs one deadline, not one per citation.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from citeproof.llm.cache import ResponseCache, cache_key
 from citeproof.llm.schema import SchemaError, parse_json
 
 log = logging.getLogger(__name__)
+warn = logging.getLogger("citeproof.remote")
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 Message = dict[str, str]
 
@@ -38,6 +42,10 @@ class LLMError(Exception):
         self.reason = reason
 
 
+class EndpointDown(LLMError):
+    """No question can be answered: a refused key, an unreachable endpoint, the deadline."""
+
+
 @dataclass(frozen=True, slots=True)
 class LLMConfig:
     model: str
@@ -48,6 +56,7 @@ class LLMConfig:
     backoff: float = 1.0
     max_backoff: float = 30.0
     max_repairs: int = 2
+    deadline: float = 120.0  # seconds for one answer, retries and repairs included
     temperature: float = 0.0
     response_format: str = "json_schema"  # or "json_object" / "none" for older servers
     cache_path: str | None = None  # None: the user cache dir; "off": no cache
@@ -130,6 +139,8 @@ class ChatClient:
         self.cache = (
             config.open_cache() if cache is True else (cache if isinstance(cache, ResponseCache) else None)
         )
+        self.deadline = retry.Deadline(config.deadline)
+        self.failure: LLMError | None = None  # what stopped every later question
 
     @property
     def name(self) -> str:
@@ -157,9 +168,15 @@ class ChatClient:
         if hit is not None:
             data = parse_json(hit[0], schema) if schema else None
             return ChatReply(hit[0], data, hit[1], hit[2], cached=True, requests=0)
+        if self.failure is not None:
+            raise self.failure
+        self.deadline.restart()
         convo, tokens, problem = list(messages), [0, 0], ""
         for attempt in range(1, self.config.max_repairs + 2):
-            content, p, c = self._complete(convo, schema, name, seed)
+            try:
+                content, p, c = self._complete(convo, schema, name, seed)
+            except EndpointDown as exc:
+                raise self._fail(exc) from None
             tokens = [tokens[0] + p, tokens[1] + c]
             try:
                 data = parse_json(content, schema) if schema else None
@@ -179,6 +196,12 @@ class ChatClient:
                 self.cache.put(key, self.config.model, content, *tokens)
             return ChatReply(content, data, tokens[0], tokens[1], requests=attempt)
         raise LLMError(f"no valid reply from {self.name}: {problem}", Reason.BACKEND_ERROR)
+
+    def _fail(self, error: EndpointDown) -> EndpointDown:
+        """Remember ``error`` for every later question, and say it once on stderr."""
+        self.failure = error
+        warn.warning("%s; its checks are unverifiable (%s)", error, error.reason.value)
+        return error
 
     def _body(
         self, messages: list[Message], schema: dict[str, Any] | None, name: str, seed: int | None = None
@@ -200,34 +223,45 @@ class ChatClient:
         self, messages: list[Message], schema: dict[str, Any] | None, name: str, seed: int | None = None
     ) -> tuple[str, int, int]:
         body = self._body(messages, schema, name, seed)
+
+        def call() -> httpx.Response:
+            remaining = self.deadline.remaining()
+            if remaining <= 0:
+                raise EndpointDown(f"{self.name}: no answer within the {self.config.deadline:.0f}-s deadline")
+            timeout = min(self.config.timeout, remaining)
+            return self._http.post("chat/completions", json=body, timeout=timeout)
+
         try:
-            return retry.send(
-                lambda: self._http.post("chat/completions", json=body),
-                self._retry,
-                self._accept,
-                sleep=self._sleep,
-            )
+            return retry.send(call, self._retry, self._accept, sleep=self._sleep, deadline=self.deadline)
         except retry.GaveUp as gave_up:
+            if gave_up.late:
+                reason = Reason.RATE_LIMITED if _throttled(gave_up.last) else Reason.BACKEND_ERROR
+                raise EndpointDown(
+                    f"{self.name}: no answer within the {self.config.deadline:.0f}-s deadline "
+                    f"(last: {_describe(gave_up.last)})",
+                    reason,
+                ) from None
             raise self._failure(gave_up.last) from None
 
     def _accept(self, resp: httpx.Response) -> tuple[str, int, int]:
         if resp.status_code != 200:
-            raise LLMError(f"{self.name}: HTTP {resp.status_code}: {self._scrub(resp.text[:200])}")
+            refused = EndpointDown if resp.status_code in (401, 403, 404) else LLMError
+            raise refused(f"{self.name}: HTTP {resp.status_code}: {self._scrub(resp.text[:200])}")
         parsed = _completion(resp)
         if parsed is None:
             raise retry.Again("malformed completion response")
         return parsed
 
-    def _failure(self, last: httpx.Response | Exception) -> LLMError:
+    def _failure(self, last: httpx.Response | Exception) -> EndpointDown:
         """The error for the last of the failed attempts."""
         if isinstance(last, httpx.TimeoutException):
-            return LLMError(f"{self.name}: request timed out after {self.config.timeout}s")
+            return EndpointDown(f"{self.name}: request timed out after {self.config.timeout}s")
         if isinstance(last, httpx.TransportError):
-            return LLMError(f"{self.name}: connection failed ({type(last).__name__})")
+            return EndpointDown(f"{self.name}: connection failed ({type(last).__name__})")
         if isinstance(last, httpx.Response):
             reason = Reason.RATE_LIMITED if last.status_code == 429 else Reason.BACKEND_ERROR
-            return LLMError(f"{self.name}: HTTP {last.status_code}", reason)
-        return LLMError(f"{self.name}: {last}")
+            return EndpointDown(f"{self.name}: HTTP {last.status_code}", reason)
+        return EndpointDown(f"{self.name}: {last}")
 
     def _scrub(self, text: str) -> str:
         key = self.config.api_key
@@ -239,14 +273,26 @@ class ChatClient:
             self.cache.close()
 
 
+def _throttled(last: httpx.Response | Exception) -> bool:
+    return isinstance(last, httpx.Response) and last.status_code == 429
+
+
+def _describe(last: httpx.Response | Exception) -> str:
+    return f"HTTP {last.status_code}" if isinstance(last, httpx.Response) else type(last).__name__
+
+
 def _completion(resp: httpx.Response) -> tuple[str, int, int] | None:
-    """``(content, prompt_tokens, completion_tokens)`` of an OpenAI-style response."""
+    """``(content, prompt_tokens, completion_tokens)`` of an OpenAI-style response; None
+    for any other shape."""
     try:
         body = resp.json()
         content = body["choices"][0]["message"]["content"]
     except (ValueError, KeyError, IndexError, TypeError):
         return None
-    if not isinstance(content, str):
-        return None
     usage = body.get("usage") or {}
-    return content, int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
+    if not isinstance(content, str) or not isinstance(usage, dict):
+        return None
+    tokens = [usage.get("prompt_tokens") or 0, usage.get("completion_tokens") or 0]
+    if not all(isinstance(t, int) and not isinstance(t, bool) for t in tokens):
+        return None
+    return content, tokens[0], tokens[1]

@@ -6,6 +6,8 @@ import click
 
 from citeproof.cli.common import load_library
 
+GRACE_SECONDS = 10  # after SIGTERM, how long requests under way may take to finish
+
 
 @click.command("serve")
 @click.option(
@@ -26,23 +28,70 @@ from citeproof.cli.common import load_library
     "--max-upload-mb", default=25.0, show_default=True, type=float, help="Largest document accepted, in MiB."
 )
 @click.option(
-    "--workers",
-    default=2,
+    "--workers", default=2, show_default=True, type=int, help="Threads running checks (page and API)."
+)
+@click.option(
+    "--queue",
+    default=16,
     show_default=True,
     type=int,
-    help="Threads running background checks for the page.",
+    help="Checks and jobs that may wait for a worker; past it the API answers 503 with Retry-After.",
 )
-def serve_command(host: str, port: int, library_path: str | None, max_upload_mb: float, workers: int) -> None:
-    """Serve the page (upload a brief, see each citation checked) and the API at /api/v1."""
+@click.option(
+    "--deadline",
+    default=60.0,
+    show_default=True,
+    type=float,
+    help="Seconds a synchronous check may take, queueing included (503 past it).",
+)
+@click.option(
+    "--job-deadline",
+    default=300.0,
+    show_default=True,
+    type=float,
+    help="Seconds of work a background job may take.",
+)
+@click.option(
+    "--max-connections",
+    default=256,
+    show_default=True,
+    type=int,
+    help="Open connections at once; past it new ones get 503.",
+)
+def serve_command(
+    host: str,
+    port: int,
+    library_path: str | None,
+    max_upload_mb: float,
+    workers: int,
+    queue: int,
+    deadline: float,
+    job_deadline: float,
+    max_connections: int,
+) -> None:
+    """Serve the page (upload a brief, see each citation checked) and the API at /api/v1.
+
+    SIGTERM or Ctrl-C: stop accepting, let requests under way finish for up to 10 s, stop
+    running checks, exit. Limits: docs/limits.md.
+    """
     import uvicorn
 
     from citeproof.web import create_app
+    from citeproof.web.app import ServerLimits
 
-    app = create_app(load_library(library_path), max_bytes=int(max_upload_mb * 1024 * 1024), workers=workers)
+    limits = ServerLimits(workers=workers, queue=queue, request_deadline=deadline, job_deadline=job_deadline)
+    app = create_app(load_library(library_path), max_bytes=int(max_upload_mb * 1024 * 1024), limits=limits)
     click.echo(
         f"citeproof: serving on http://{host}:{port}/ (API under /api/v1, schema at /openapi.json)", err=True
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        limit_concurrency=max_connections,
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
 
 
 @click.command("mcp")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, cast
+import asyncio
+import json
+from collections.abc import Awaitable
+from typing import Any, Literal, TypeVar, cast
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -10,11 +13,13 @@ from starlette.concurrency import run_in_threadpool
 
 from citeproof.audit.manifest import Input
 from citeproof.audit.run import make_manifest
+from citeproof.core.models import Document
 from citeproof.core.pipeline import check_document
 from citeproof.core.report import render_html
 from citeproof.lookup import QueryError, library_info, lookup_citation
 from citeproof.web.evidence import report_details
 from citeproof.web.jobs import Job
+from citeproof.web.pool import Busy, Cancelled, Task
 from citeproof.web.schemas import CHECK_BODY, CheckReport, JobOut, LibraryInfo, LookupResult, Problem
 from citeproof.web.uploads import document_from_request
 
@@ -26,8 +31,11 @@ BAD_INPUT: dict[int | str, dict[str, Any]] = {
         413: "over the upload size limit",
         415: "unsupported file or content type",
         422: "unreadable document (empty, binary, not UTF-8, corrupt PDF/DOCX)",
+        408: "the request body did not arrive and read within the deadline",
+        503: "the queue is full or the check ran past its deadline; see Retry-After",
     }.items()
 }
+T = TypeVar("T")
 
 
 def _state(request: Request) -> Any:
@@ -48,14 +56,69 @@ async def check(
 ) -> Response:
     """Synchronous check; the response is the JSON contract of `citeproof check --format json`."""
     state = _state(request)
-    document = await document_from_request(request, state.upload_root, state.max_bytes)
-    report = await run_in_threadpool(check_document, document, state.library)
-    if format == "html":
-        return HTMLResponse(render_html(report))
-    body = report.to_json()
-    if details:
-        body["details"] = await run_in_threadpool(report_details, report.verdicts, state.library)
-    return JSONResponse(body)
+    _admit(state)
+    document = await _read(request, state)
+    library = state.library
+
+    def run(task: Task) -> bytes:
+        report = check_document(document, library, task.check)
+        if format == "html":
+            return render_html(report).encode()
+        body = report.to_json()
+        if details:
+            body["details"] = report_details(report.verdicts, library)
+        task.check()
+        return _json_bytes(body)
+
+    limit = state.limits.request_deadline
+    task = _submit(state, run, len(document.text) > state.limits.heavy_chars, limit)
+    try:
+        content = await asyncio.wait_for(asyncio.wrap_future(task.future), limit)
+    except asyncio.CancelledError:  # the client went away: stop the check too
+        task.cancel("the client disconnected")
+        raise
+    except (TimeoutError, Cancelled):
+        task.cancel("deadline passed")
+        raise HTTPException(
+            503,
+            f"the check did not finish within the {limit:.0f}-s deadline; "
+            "send a long document as a background job (POST /api/v1/jobs)",
+            headers={"Retry-After": str(state.pool.retry_after())},
+        ) from None
+    media = "text/html; charset=utf-8" if format == "html" else "application/json"
+    return Response(content, media_type=media)
+
+
+def _admit(state: Any) -> None:
+    """503 with Retry-After, before the body is read, when no place is left in the queue."""
+    if state.pool.full():
+        raise _busy(Busy(state.pool.retry_after()))
+
+
+def _busy(exc: Busy) -> HTTPException:
+    return HTTPException(503, str(exc), headers={"Retry-After": str(exc.retry_after)})
+
+
+def _submit(state: Any, fn: Any, heavy: bool, deadline: float) -> Task:
+    try:
+        return cast(Task, state.pool.submit(fn, heavy=heavy, deadline=deadline))
+    except Busy as exc:
+        raise _busy(exc) from None
+
+
+async def _read(request: Request, state: Any) -> Document:
+    """The request's document, or 408 when it takes longer than the read deadline."""
+    limit = state.limits.read_deadline
+    reading: Awaitable[Document] = document_from_request(request, state.upload_root, state.max_bytes)
+    try:
+        return await asyncio.wait_for(reading, limit)
+    except TimeoutError:
+        raise HTTPException(408, f"the request was not received and read within {limit:.0f} s") from None
+
+
+def _json_bytes(body: Any) -> bytes:
+    """JSON as `JSONResponse` writes it, made off the event loop by the caller."""
+    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
 
 
 @router.post(
@@ -68,8 +131,12 @@ async def check(
 )
 async def start_job(request: Request) -> JSONResponse:
     state = _state(request)
-    document = await document_from_request(request, state.upload_root, state.max_bytes)
-    job = state.jobs.submit(document)
+    _admit(state)
+    document = await _read(request, state)
+    try:
+        job = state.jobs.submit(document)
+    except Busy as exc:
+        raise _busy(exc) from None
     return JSONResponse(job.as_json(), status_code=202, headers={"Location": f"/api/v1/jobs/{job.id}"})
 
 
@@ -88,8 +155,9 @@ def _job(request: Request, job_id: str, finished: bool = False) -> Job:
     responses={404: {"model": Problem}},
     summary="Progress of a background check, and its report once done",
 )
-def get_job(request: Request, job_id: str) -> JSONResponse:
-    return JSONResponse(_job(request, job_id).as_json())
+async def get_job(request: Request, job_id: str) -> Response:
+    job = _job(request, job_id)
+    return Response(await run_in_threadpool(_json_bytes, job.as_json()), media_type="application/json")
 
 
 @router.get(
@@ -98,10 +166,12 @@ def get_job(request: Request, job_id: str) -> JSONResponse:
     responses={404: {"model": Problem}, 409: {"model": Problem}},
     summary="Download a finished job's JSON report",
 )
-def job_json(request: Request, job_id: str) -> JSONResponse:
+async def job_json(request: Request, job_id: str) -> Response:
     job = _job(request, job_id, finished=True)
-    return JSONResponse(
-        job.report_json, headers={"Content-Disposition": 'attachment; filename="citeproof-report.json"'}
+    return Response(
+        await run_in_threadpool(_json_bytes, job.report_json),
+        media_type="application/json",
+        headers={"Content-Disposition": 'attachment; filename="citeproof-report.json"'},
     )
 
 
@@ -111,11 +181,11 @@ def job_json(request: Request, job_id: str) -> JSONResponse:
     responses={404: {"model": Problem}, 409: {"model": Problem}},
     summary="Download a finished job's standalone HTML report",
 )
-def job_html(request: Request, job_id: str) -> HTMLResponse:
+async def job_html(request: Request, job_id: str) -> HTMLResponse:
     job = _job(request, job_id, finished=True)
     assert job.report is not None
     return HTMLResponse(
-        render_html(job.report),
+        await run_in_threadpool(render_html, job.report),
         headers={"Content-Disposition": 'attachment; filename="citeproof-report.html"'},
     )
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -19,7 +20,26 @@ from citeproof.core.read import MAX_BYTES
 from citeproof.core.version import __version__
 from citeproof.web.api import router
 from citeproof.web.jobs import JobStore
+from citeproof.web.pool import WorkerPool
 from citeproof.web.uploads import MULTIPART_OVERHEAD, BodyLimit
+
+log = logging.getLogger("citeproof.web")
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What keeps the server up under load (docs/limits.md); every field is configurable."""
+
+    workers: int = 2  # threads running checks
+    queue: int = 16  # checks and jobs waiting for a worker; past it: 503 with Retry-After
+    request_deadline: float = 60.0  # a synchronous check, queueing included; past it: 503
+    read_deadline: float = 30.0  # receiving and reading a request body; past it: 408
+    job_deadline: float = 300.0  # a background job's work; past it the job fails
+    job_ttl: float = 900.0  # a finished job is kept this long, ...
+    jobs_kept: int = 32  # ... at most this many, ...
+    job_chars_kept: int = 32_000_000  # ... holding at most this many document characters
+    heavy_chars: int = 100_000  # a longer document never takes the last free worker
+    drain_seconds: float = 5.0  # on shutdown, how long running checks get to stop
 
 
 @dataclass
@@ -28,6 +48,8 @@ class WebState:
     upload_root: Path
     max_bytes: int
     jobs: JobStore
+    pool: WorkerPool
+    limits: ServerLimits
 
 
 def static_dir() -> Path:
@@ -39,12 +61,14 @@ def create_app(
     *,
     max_bytes: int = MAX_BYTES,
     upload_root: Path | None = None,
-    workers: int = 2,
+    workers: int | None = None,
+    limits: ServerLimits | None = None,
 ) -> FastAPI:
     """The web app over ``library`` (default: the bundled one).
 
     Uploads go to fresh directories under ``upload_root`` (default: a private temp dir
-    removed at shutdown) and are deleted as soon as they are read.
+    removed at shutdown) and are deleted as soon as they are read. Checks run on a pool
+    of ``limits.workers`` threads (``workers`` overrides it) behind a bounded queue.
     """
     if library is None:
         from citeproof.library.default import default_library
@@ -52,12 +76,26 @@ def create_app(
         library = default_library()
     own_root = upload_root is None
     root = Path(tempfile.mkdtemp(prefix="citeproof-uploads-")) if upload_root is None else Path(upload_root)
-    state = WebState(library, root, max_bytes, JobStore(library, workers=workers))
+    limits = limits or ServerLimits()
+    if workers is not None:
+        limits = replace(limits, workers=workers)
+    pool = WorkerPool(limits.workers, limits.queue)
+    jobs = JobStore(
+        library,
+        pool,
+        keep=limits.jobs_kept,
+        keep_chars=limits.job_chars_kept,
+        ttl=limits.job_ttl,
+        deadline=limits.job_deadline,
+        heavy_chars=limits.heavy_chars,
+    )
+    state = WebState(library, root, max_bytes, jobs, pool, limits)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         yield
-        state.jobs.shutdown()
+        running, waiting = state.pool.shutdown(limits.drain_seconds)
+        log.warning("citeproof: stopped; %d running and %d waiting checks cancelled", running, waiting)
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
 

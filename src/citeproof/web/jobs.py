@@ -1,4 +1,10 @@
-"""Background checks with progress, for the page: submit, poll, fetch the result."""
+"""Background checks with progress, for the page: submit, poll, fetch the result.
+
+Jobs run on the server's `WorkerPool` (a full queue refuses a new job with `Busy`), each
+within ``deadline`` seconds of work. Finished jobs are kept for ``ttl`` seconds, at most
+``keep`` of them and at most ``keep_chars`` characters of documents in all; older ones
+are dropped (their memory with them) and answer 404.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +13,6 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +20,7 @@ from citeproof.core.models import Document
 from citeproof.core.pipeline import Report, check_document
 from citeproof.core.protocols import Library
 from citeproof.web.evidence import report_details
+from citeproof.web.pool import Cancelled, Task, WorkerPool
 
 log = logging.getLogger("citeproof.web")
 
@@ -56,50 +62,82 @@ class Job:
 
 
 class JobStore:
-    """Runs checks on a small thread pool; keeps the last ``keep`` jobs for ``ttl`` seconds."""
+    """Runs checks on ``pool``; keeps finished jobs within ``keep``, ``keep_chars`` and ``ttl``."""
 
-    def __init__(self, library: Library, workers: int = 2, keep: int = 64, ttl: float = 3600.0) -> None:
-        self.library, self.keep, self.ttl = library, keep, ttl
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="citeproof-job")
+    def __init__(
+        self,
+        library: Library,
+        pool: WorkerPool,
+        keep: int = 32,
+        keep_chars: int = 32_000_000,
+        ttl: float = 900.0,
+        deadline: float = 300.0,
+        heavy_chars: int = 100_000,
+    ) -> None:
+        self.library, self.pool = library, pool
+        self.keep, self.keep_chars, self.ttl, self.deadline = keep, keep_chars, ttl, deadline
+        self.heavy_chars = heavy_chars
         self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._chars: dict[str, int] = {}
         self._lock = threading.Lock()
 
     def submit(self, document: Document) -> Job:
+        """Queue a check of ``document``; `Busy` when the pool's queue is full."""
         job = Job(secrets.token_hex(12))
+        heavy = len(document.text) > self.heavy_chars
         with self._lock:
             self._evict()
             self._jobs[job.id] = job
-        self._pool.submit(self._run, job, document)
+            self._chars[job.id] = len(document.text)
+        try:
+            self.pool.submit(lambda task: self._run(task, job, document), heavy=heavy, deadline=self.deadline)
+        except Exception:
+            with self._lock:
+                del self._jobs[job.id], self._chars[job.id]
+            raise
         return job
 
     def get(self, job_id: str) -> Job | None:
         with self._lock:
+            self._evict()
             return self._jobs.get(job_id)
 
-    def shutdown(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._jobs)
 
     def _evict(self) -> None:
+        """Drop expired finished jobs, then the oldest finished ones while over a bound."""
         now = time.monotonic()
-        for job_id, job in list(self._jobs.items()):
-            expired = job.finished_at is not None and now - job.finished_at > self.ttl
-            if expired or len(self._jobs) >= self.keep and job.finished_at is not None:
+        finished = [i for i, job in self._jobs.items() if job.finished_at is not None]
+        for job_id in finished:
+            job = self._jobs[job_id]
+            over = len(self._jobs) >= self.keep or sum(self._chars.values()) > self.keep_chars
+            if over or now - (job.finished_at or now) > self.ttl:
                 del self._jobs[job_id]
+                del self._chars[job_id]
 
-    def _run(self, job: Job, document: Document) -> None:
+    def _run(self, task: Task, job: Job, document: Document) -> None:
         def progress(done: int, total: int) -> None:
+            task.check()
             job.done, job.total, job.status = done, total, "checking"
 
         job.status = "extracting"
         try:
             report = check_document(document, self.library, progress)
+            task.check()
             job.total = len(report.verdicts)
             job.done = job.total
             job.report, job.report_json = report, report.to_json()
             job.details = report_details(report.verdicts, self.library)
             job.status = "done"
+        except Cancelled as exc:
+            job.error, job.status = f"the check was stopped: {exc} (limit {self.deadline:.0f} s)", "failed"
         except Exception:  # a fault in one check must not kill the worker
             log.exception("check %s failed", job.id)
             job.error, job.status = "internal error while checking; see the server log", "failed"
         finally:
             job.finished_at = time.monotonic()
+            with self._lock:
+                if job.id in self._chars and job.status != "done":
+                    self._chars[job.id] = 0

@@ -6,6 +6,7 @@ deleted before the check starts; nothing else is written.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import shutil
@@ -24,6 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from citeproof.core.models import Document
 from citeproof.core.read import ReadError, document_from_text, read_document
 
+MAX_JSON_DEPTH = 32  # {"text": "..."} needs 1; deeper input is refused with 400
 ALLOWED_SUFFIXES = {".pdf", ".docx", ".txt", ".text", ".md", ".markdown", ".rst", ".html", ".htm", ""}
 MULTIPART_OVERHEAD = 1024 * 1024
 CHUNK = 256 * 1024
@@ -93,10 +95,7 @@ async def document_from_request(request: Request, upload_root: Path, max_bytes: 
     if ctype in {"multipart/form-data", "application/x-www-form-urlencoded"}:
         return await _from_form(request, upload_root, max_bytes)
     if ctype == "application/json":
-        try:
-            body: Any = await request.json()
-        except ValueError:
-            raise InputError(400, "body is not valid JSON") from None
+        body = await run_in_threadpool(parse_json, await request.body())
         if not isinstance(body, dict) or not isinstance(body.get("text"), str):
             raise InputError(400, 'JSON body must be {"text": "..."}')
         return read_text(body["text"], max_bytes)
@@ -111,6 +110,27 @@ async def document_from_request(request: Request, upload_root: Path, max_bytes: 
         f"unsupported content type {ctype or 'none'!r}: send multipart/form-data "
         "(file or text), a form, application/json or text/plain",
     )
+
+
+def parse_json(raw: bytes, max_depth: int = MAX_JSON_DEPTH) -> Any:
+    """A JSON body, or `InputError` 400 when it is invalid or nested over ``max_depth``."""
+    try:
+        body = json.loads(raw)
+    except RecursionError:  # the parser's own stack limit, far past ours
+        raise InputError(400, f"JSON body is nested deeper than {max_depth} levels") from None
+    except ValueError:
+        raise InputError(400, "body is not valid JSON") from None
+    if _depth(body, max_depth) > max_depth:
+        raise InputError(400, f"JSON body is nested deeper than {max_depth} levels")
+    return body
+
+
+def _depth(value: Any, limit: int, level: int = 1) -> int:
+    """How deep ``value`` nests (arrays and objects), counted no further than ``limit`` + 1."""
+    if level > limit or not isinstance(value, dict | list):
+        return level if isinstance(value, dict | list) else level - 1
+    children = value.values() if isinstance(value, dict) else value
+    return max((_depth(child, limit, level + 1) for child in children), default=level)
 
 
 async def _from_form(request: Request, upload_root: Path, max_bytes: int) -> Document:

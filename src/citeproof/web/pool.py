@@ -1,0 +1,185 @@
+"""Worker threads behind a bounded queue: checks run off the event loop, and a full
+queue refuses at once (`Busy`, with a Retry-After estimate) instead of growing.
+
+Light tasks (small documents) are taken before heavy ones, and heavy ones never hold
+every worker, so a short brief is not stuck behind a run of huge ones. Each task carries
+a deadline and a cancel flag that the check polls between citations (`Task.check`).
+Threads are daemons: a stuck check cannot keep a stopping server alive. After each task
+the freed memory is handed back to the system.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import gc
+import logging
+import math
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+log = logging.getLogger("citeproof.web")
+
+
+class Busy(Exception):
+    """The queue is full (or the server is stopping): come back in ``retry_after`` seconds."""
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(f"the server is busy; retry in {retry_after} s")
+        self.retry_after = retry_after
+
+
+class Cancelled(Exception):
+    """A task's deadline passed, or the server is stopping."""
+
+
+class Task:
+    """One unit of work: ``fn(task)``; its result or exception lands on ``future``."""
+
+    def __init__(self, fn: Callable[[Task], Any], heavy: bool, deadline: float | None) -> None:
+        self.fn, self.heavy = fn, heavy
+        self.deadline = None if deadline is None else time.monotonic() + deadline
+        self.future: Future[Any] = Future()
+        self.cancelled = threading.Event()
+        self.why = ""
+
+    def cancel(self, why: str) -> None:
+        self.why = why
+        self.cancelled.set()
+        self.future.cancel()  # only takes effect while the task still waits in the queue
+
+    def check(self, *_: object) -> None:
+        """Raise `Cancelled` once cancelled or past the deadline (a progress callback)."""
+        if self.cancelled.is_set():
+            raise Cancelled(self.why or "cancelled")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Cancelled("deadline passed")
+
+
+class WorkerPool:
+    """``workers`` daemon threads; at most ``queue`` tasks wait for one."""
+
+    def __init__(self, workers: int = 2, queue: int = 16) -> None:
+        self.workers, self.queue = max(1, workers), max(0, queue)
+        self._light: deque[Task] = deque()
+        self._heavy: deque[Task] = deque()
+        self._running = self._running_heavy = 0
+        self._active: set[Task] = set()
+        self._cond = threading.Condition()
+        self._closing = False
+        self._seconds: deque[float] = deque([1.0], maxlen=32)
+        self._trim = _malloc_trim()
+        self._threads = [
+            threading.Thread(target=self._work, name=f"citeproof-check-{n}", daemon=True)
+            for n in range(self.workers)
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    @property
+    def waiting(self) -> int:
+        return len(self._light) + len(self._heavy)
+
+    @property
+    def running(self) -> int:
+        return self._running
+
+    def retry_after(self) -> int:
+        """Seconds until a place is likely free: the queue's work spread over the workers."""
+        mean = sum(self._seconds) / len(self._seconds)
+        return max(1, min(300, math.ceil(mean * (self.waiting + 1) / self.workers)))
+
+    def full(self) -> bool:
+        return self._closing or self.waiting >= self.queue
+
+    def submit(self, fn: Callable[[Task], Any], heavy: bool = False, deadline: float | None = None) -> Task:
+        """Queue ``fn``; `Busy` when the queue is full or the pool is closing."""
+        task = Task(fn, heavy, deadline)
+        with self._cond:
+            if self.full():
+                raise Busy(self.retry_after())
+            (self._heavy if heavy else self._light).append(task)
+            self._cond.notify()
+        return task
+
+    def shutdown(self, timeout: float = 5.0) -> tuple[int, int]:
+        """Refuse new work, cancel what waits, ask running checks to stop, wait up to
+        ``timeout`` seconds for them; (running, waiting) tasks that were stopped."""
+        with self._cond:
+            self._closing = True
+            stopped = (len(self._active), self.waiting)
+            for task in [*self._light, *self._heavy, *self._active]:
+                task.cancel("the server is stopping")
+            self._light.clear()
+            self._heavy.clear()
+            self._cond.notify_all()
+        ends = time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(max(0.0, ends - time.monotonic()))
+        return stopped
+
+    def _next(self) -> Task | None:
+        if self._light:
+            return self._light.popleft()
+        if self._heavy and (self._running_heavy < self.workers - 1 or self.workers == 1):
+            return self._heavy.popleft()
+        return None
+
+    def _work(self) -> None:
+        while True:
+            with self._cond:
+                task = self._next()
+                while task is None and not self._closing:
+                    self._cond.wait()
+                    task = self._next()
+                if task is None:
+                    return
+                self._running += 1
+                self._running_heavy += task.heavy
+                self._active.add(task)
+            try:
+                self._run(task)
+            finally:
+                with self._cond:
+                    self._running -= 1
+                    self._running_heavy -= task.heavy
+                    self._active.discard(task)
+                    self._cond.notify_all()
+
+    def _run(self, task: Task) -> None:
+        if not task.future.set_running_or_notify_cancel():
+            return
+        started = time.monotonic()
+        try:
+            task.check()
+            task.future.set_result(task.fn(task))
+        except BaseException as exc:  # delivered to whoever waits on the future
+            task.future.set_exception(exc)
+        finally:
+            task.fn = _done  # drop the closure (and the document it holds) now
+            self._seconds.append(time.monotonic() - started)
+            self._release_memory()
+
+    def _release_memory(self) -> None:
+        gc.collect()
+        if self._trim is not None:
+            self._trim(0)
+
+
+def _done(_: Task) -> None:
+    return None
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, which returns freed heap pages to the system; else None."""
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name) if name else None
+        trim: Callable[[int], int] | None = getattr(libc, "malloc_trim", None)
+    except OSError:
+        trim = None
+    return trim

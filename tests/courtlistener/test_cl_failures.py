@@ -121,6 +121,7 @@ def test_the_cli_prints_one_warning_line_for_a_refused_token(fake, tmp_path, lib
     }
     args = ["check", "--courtlistener", "--format", "json", "--quiet", "--library", str(library_path)]
     result = CliRunner().invoke(main, [*args, str(brief)], env=env)
+    assert result.exit_code == 2  # an incomplete check: not 0, and not the "hallucinated" 1
     lines = [line for line in result.stderr.splitlines() if "warning" in line]
     assert len(lines) == 1, result.stderr
     assert "refused the token" in lines[0] and "wrong-token" not in result.stderr

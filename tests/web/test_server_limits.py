@@ -108,6 +108,16 @@ def test_a_job_past_its_deadline_fails_and_says_why(library, tmp_path):
         assert job["status"] == "failed" and "deadline" in job["error"]
 
 
+def test_a_document_over_a_core_limit_is_a_413_not_a_500(library, tmp_path, monkeypatch):
+    monkeypatch.setenv("CITEPROOF_MAX_CITATIONS", "100")
+    with serving(library, tmp_path) as client:
+        resp = client.post(f"{API}/check", data={"text": LONG})
+        assert resp.status_code == 413 and "citations" in resp.json()["detail"]
+        job = client.post(f"{API}/jobs", data={"text": LONG}).json()
+        job = _wait_for_job(client, job["links"]["self"])
+        assert job["status"] == "failed" and "citations" in job["error"]
+
+
 def test_finished_jobs_are_released(library, tmp_path):
     with serving(library, tmp_path, jobs_kept=2) as client:
         urls = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable
+from dataclasses import replace
 from typing import Any, Literal, TypeVar, cast
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -13,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from citeproof.audit.manifest import Input
 from citeproof.audit.run import make_manifest
+from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Document
 from citeproof.core.pipeline import check_document
 from citeproof.core.report import render_html
@@ -28,7 +30,7 @@ BAD_INPUT: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem, "description": text}
     for code, text in {
         400: "no input or malformed input",
-        413: "over the upload size limit",
+        413: "over the upload size limit, or over a limit of docs/limits.md (characters, citations)",
         415: "unsupported file or content type",
         422: "unreadable document (empty, binary, not UTF-8, corrupt PDF/DOCX)",
         408: "the request body did not arrive and read within the deadline",
@@ -60,8 +62,11 @@ async def check(
     document = await _read(request, state)
     library = state.library
 
+    limit = state.limits.request_deadline
+    bounds = replace(Limits.from_env(), deadline_seconds=limit)
+
     def run(task: Task) -> bytes:
-        report = check_document(document, library, task.check)
+        report = check_document(document, library, task.check, limits=bounds)
         if format == "html":
             return render_html(report).encode()
         body = report.to_json()
@@ -70,23 +75,31 @@ async def check(
         task.check()
         return _json_bytes(body)
 
-    limit = state.limits.request_deadline
     task = _submit(state, run, len(document.text) > state.limits.heavy_chars, limit)
     try:
         content = await asyncio.wait_for(asyncio.wrap_future(task.future), limit)
     except asyncio.CancelledError:  # the client went away: stop the check too
         task.cancel("the client disconnected")
         raise
+    except LimitExceeded as exc:
+        if not task.expired():
+            raise HTTPException(413, str(exc)) from None
+        task.cancel("deadline passed")
+        raise _late(limit, state) from None
     except (TimeoutError, Cancelled):
         task.cancel("deadline passed")
-        raise HTTPException(
-            503,
-            f"the check did not finish within the {limit:.0f}-s deadline; "
-            "send a long document as a background job (POST /api/v1/jobs)",
-            headers={"Retry-After": str(state.pool.retry_after())},
-        ) from None
+        raise _late(limit, state) from None
     media = "text/html; charset=utf-8" if format == "html" else "application/json"
     return Response(content, media_type=media)
+
+
+def _late(limit: float, state: Any) -> HTTPException:
+    return HTTPException(
+        503,
+        f"the check did not finish within the {limit:.0f}-s deadline; "
+        "send a long document as a background job (POST /api/v1/jobs)",
+        headers={"Retry-After": str(state.pool.retry_after())},
+    )
 
 
 def _admit(state: Any) -> None:

@@ -13,9 +13,10 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Document
 from citeproof.core.pipeline import Report, check_document
 from citeproof.core.protocols import Library
@@ -123,8 +124,9 @@ class JobStore:
             job.done, job.total, job.status = done, total, "checking"
 
         job.status = "extracting"
+        bounds = replace(Limits.from_env(), deadline_seconds=self.deadline)
         try:
-            report = check_document(document, self.library, progress)
+            report = check_document(document, self.library, progress, limits=bounds)
             task.check()
             job.total = len(report.verdicts)
             job.done = job.total
@@ -133,6 +135,9 @@ class JobStore:
             job.status = "done"
         except Cancelled as exc:
             job.error, job.status = f"the check was stopped: {exc} (limit {self.deadline:.0f} s)", "failed"
+        except LimitExceeded as exc:
+            late = f"the check was stopped: deadline passed (limit {self.deadline:.0f} s)"
+            job.error, job.status = late if task.expired() else str(exc), "failed"
         except Exception:  # a fault in one check must not kill the worker
             log.exception("check %s failed", job.id)
             job.error, job.status = "internal error while checking; see the server log", "failed"

@@ -52,11 +52,14 @@ class Task:
         self.cancelled.set()
         self.future.cancel()  # only takes effect while the task still waits in the queue
 
+    def expired(self) -> bool:
+        return self.deadline is not None and time.monotonic() > self.deadline
+
     def check(self, *_: object) -> None:
         """Raise `Cancelled` once cancelled or past the deadline (a progress callback)."""
         if self.cancelled.is_set():
             raise Cancelled(self.why or "cancelled")
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.expired():
             raise Cancelled("deadline passed")
 
 

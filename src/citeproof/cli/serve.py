@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from citeproof.cli.common import load_library
 
 GRACE_SECONDS = 10  # after SIGTERM, how long requests under way may take to finish
+# Checks hold the GIL in worker threads; a shorter switch interval (default 5 ms) lets the
+# event loop take it sooner, so the page and polls answer while checks run.
+SWITCH_SECONDS = 0.001
 
 
 @click.command("serve")
@@ -52,6 +57,13 @@ GRACE_SECONDS = 10  # after SIGTERM, how long requests under way may take to fin
     help="Seconds of work a background job may take.",
 )
 @click.option(
+    "--job-ttl",
+    default=900.0,
+    show_default=True,
+    type=float,
+    help="Seconds a finished job's report is kept for download.",
+)
+@click.option(
     "--max-connections",
     default=256,
     show_default=True,
@@ -67,6 +79,7 @@ def serve_command(
     queue: int,
     deadline: float,
     job_deadline: float,
+    job_ttl: float,
     max_connections: int,
 ) -> None:
     """Serve the page (upload a brief, see each citation checked) and the API at /api/v1.
@@ -79,7 +92,10 @@ def serve_command(
     from citeproof.web import create_app
     from citeproof.web.app import ServerLimits
 
-    limits = ServerLimits(workers=workers, queue=queue, request_deadline=deadline, job_deadline=job_deadline)
+    sys.setswitchinterval(SWITCH_SECONDS)
+    limits = ServerLimits(
+        workers=workers, queue=queue, request_deadline=deadline, job_deadline=job_deadline, job_ttl=job_ttl
+    )
     app = create_app(load_library(library_path), max_bytes=int(max_upload_mb * 1024 * 1024), limits=limits)
     click.echo(
         f"citeproof: serving on http://{host}:{port}/ (API under /api/v1, schema at /openapi.json)", err=True

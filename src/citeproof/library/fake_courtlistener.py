@@ -86,6 +86,7 @@ class FakeCourtListener:
         self._ids: dict[str, int] = {}
         self._cases: dict[int, Authority] = {}
         self.base_url = ""
+        self.stopped = threading.Event()  # ends a ``delay`` early when serving stops
 
     # -- test controls -------------------------------------------------------------------------
 
@@ -291,9 +292,13 @@ class FakeCourtListener:
     @contextmanager
     def serve(self, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
         """Serve in a background thread; yields the API base URL."""
-        with loopback.serve(_handler(self), host, port, poll_interval=0.05) as url:
-            self.base_url = url + API_PATH
-            yield self.base_url
+        self.stopped.clear()
+        try:
+            with loopback.serve(_handler(self), host, port, poll_interval=0.05) as url:
+                self.base_url = url + API_PATH
+                yield self.base_url
+        finally:
+            self.stopped.set()
 
 
 def _malform(mode: str, items: Any) -> Any:
@@ -318,17 +323,20 @@ def _handler(fake: FakeCourtListener) -> type[BaseHTTPRequestHandler]:
             body = self.rfile.read(length) if length else b""
             parts = urllib.parse.urlsplit(self.path)
             path = parts.path + (f"?{parts.query}" if parts.query else "")
-            if fake.state.delay:
-                time.sleep(fake.state.delay)
+            if fake.state.delay and fake.stopped.wait(fake.state.delay):
+                return  # serving stopped while this request hung: never answered
             status, payload, headers = fake.handle(method, path, body, self.headers.get("Authorization"))
             data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            for key, value in headers.items():
-                self.send_header(key, value)
-            self.end_headers()
-            self.wfile.write(data)
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for key, value in headers.items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(data)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the client gave up waiting (its deadline)
 
         def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
             self._reply("GET")

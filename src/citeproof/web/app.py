@@ -12,7 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse
+from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
 from citeproof.core.protocols import Library
@@ -114,8 +114,11 @@ def create_app(
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
 
+    page = (static_dir() / "index.html").read_bytes()
+
     @app.get("/", include_in_schema=False)
-    def index() -> FileResponse:
-        return FileResponse(static_dir() / "index.html")
+    async def index() -> Response:
+        """The page, from memory on the event loop: no worker thread, however busy they are."""
+        return Response(page, media_type="text/html; charset=utf-8")
 
     return app

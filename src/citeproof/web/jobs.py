@@ -117,6 +117,7 @@ class JobStore:
             if over or now - (job.finished_at or now) > self.ttl:
                 del self._jobs[job_id]
                 del self._chars[job_id]
+                self.pool.mark_freed()
 
     def _run(self, task: Task, job: Job, document: Document) -> None:
         def progress(done: int, total: int) -> None:

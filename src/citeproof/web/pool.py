@@ -4,8 +4,9 @@ queue refuses at once (`Busy`, with a Retry-After estimate) instead of growing.
 Light tasks (small documents) are taken before heavy ones, and heavy ones never hold
 every worker, so a short brief is not stuck behind a run of huge ones. Each task carries
 a deadline and a cancel flag that the check polls between citations (`Task.check`).
-Threads are daemons: a stuck check cannot keep a stopping server alive. After each task
-the freed memory is handed back to the system.
+Threads are daemons: a stuck check cannot keep a stopping server alive. After each task,
+and again once the pool has been idle for a second (when answers have been sent and
+finished jobs dropped), the freed memory is handed back to the system.
 """
 
 from __future__ import annotations
@@ -64,16 +65,19 @@ class Task:
 
 
 class WorkerPool:
-    """``workers`` daemon threads; at most ``queue`` tasks wait for one."""
+    """``workers`` daemon threads; at most ``queue`` tasks wait for one, heavy ones at most
+    half of them (the rest of the queue stays open to light work)."""
 
     def __init__(self, workers: int = 2, queue: int = 16) -> None:
         self.workers, self.queue = max(1, workers), max(0, queue)
+        self.heavy_queue = max(1, self.queue // 2)
         self._light: deque[Task] = deque()
         self._heavy: deque[Task] = deque()
         self._running = self._running_heavy = 0
         self._active: set[Task] = set()
         self._cond = threading.Condition()
         self._closing = False
+        self._dirty = False  # memory may have been freed since the last release
         self._seconds: deque[float] = deque([1.0], maxlen=32)
         self._trim = _malloc_trim()
         self._threads = [
@@ -103,7 +107,7 @@ class WorkerPool:
         """Queue ``fn``; `Busy` when the queue is full or the pool is closing."""
         task = Task(fn, heavy, deadline)
         with self._cond:
-            if self.full():
+            if self.full() or heavy and len(self._heavy) >= self.heavy_queue:
                 raise Busy(self.retry_after())
             (self._heavy if heavy else self._light).append(task)
             self._cond.notify()
@@ -132,18 +136,31 @@ class WorkerPool:
             return self._heavy.popleft()
         return None
 
+    def mark_freed(self) -> None:
+        """Something large was let go (a finished job dropped): release once idle."""
+        self._dirty = True
+
     def _work(self) -> None:
         while True:
+            idle = False
             with self._cond:
                 task = self._next()
                 while task is None and not self._closing:
-                    self._cond.wait()
+                    if not self._cond.wait(timeout=1.0) and self._dirty:
+                        self._dirty, idle = False, True
+                        break
                     task = self._next()
-                if task is None:
+                if idle:
+                    task = None
+                elif task is None:
                     return
-                self._running += 1
-                self._running_heavy += task.heavy
-                self._active.add(task)
+                else:
+                    self._running += 1
+                    self._running_heavy += task.heavy
+                    self._active.add(task)
+            if task is None:
+                self._release_memory()
+                continue
             try:
                 self._run(task)
             finally:
@@ -161,10 +178,11 @@ class WorkerPool:
             task.check()
             task.future.set_result(task.fn(task))
         except BaseException as exc:  # delivered to whoever waits on the future
-            task.future.set_exception(exc)
+            task.future.set_exception(exc.with_traceback(None))  # its frames hold the check's data
         finally:
             task.fn = _done  # drop the closure (and the document it holds) now
             self._seconds.append(time.monotonic() - started)
+            self._dirty = True
             self._release_memory()
 
     def _release_memory(self) -> None:

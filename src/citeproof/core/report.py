@@ -5,24 +5,75 @@ from __future__ import annotations
 import html
 import json
 import textwrap
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
-from citeproof.core.models import Authority, Document, Place, Snapshot, Status, Verdict
+from citeproof.core.models import Authority, Document, ErrorKind, Finding, Place, Snapshot, Status, Verdict
 from citeproof.core.remedies import confirmed, group_of, next_steps, remedy
 from citeproof.core.short_names import same_short_name, short_name
 from citeproof.core.toa import toa_html, toa_text
 from citeproof.core.version import __version__
 
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _member(enum: type[_E], value: _E | str) -> _E:
+    """``value`` as a member of ``enum``; an unknown name raises ValueError listing the known ones."""
+    try:
+        return enum(value)
+    except ValueError:
+        known = ", ".join(m.value for m in enum)
+        raise ValueError(f"unknown {enum.__name__.lower()} {value!r}: expected one of {known}") from None
+
 
 @dataclass(frozen=True, slots=True)
 class Report:
+    """The verdicts on one document. Statuses and kinds may be given as enums or their names
+    (``"hallucinated"``, ``"misquote"``); an unknown name raises ValueError."""
+
     document: Document
     snapshot: Snapshot
     verdicts: tuple[Verdict, ...]
 
-    def count(self, status: Status) -> int:
-        return sum(1 for v in self.verdicts if v.status is status)
+    def count(self, status: Status | str) -> int:
+        """How many citations have ``status``."""
+        wanted = _member(Status, status)
+        return sum(1 for v in self.verdicts if v.status is wanted)
+
+    def count_kind(self, kind: ErrorKind | str) -> int:
+        """How many errors of ``kind`` the citations carry."""
+        return sum(1 for _ in self.iter_errors(kind))
+
+    def status_counts(self) -> dict[Status, int]:
+        """Citations by status, every status present (zero included)."""
+        return {s: self.count(s) for s in Status}
+
+    def kind_counts(self) -> dict[ErrorKind, int]:
+        """Errors by kind, every kind present (zero included)."""
+        return {k: self.count_kind(k) for k in ErrorKind}
+
+    def iter_citations(
+        self, status: Status | str | None = None, kind: ErrorKind | str | None = None
+    ) -> Iterator[Verdict]:
+        """The verdicts in document order, only those of ``status`` and with an error of ``kind``."""
+        wanted = None if status is None else _member(Status, status)
+        wanted_kind = None if kind is None else _member(ErrorKind, kind)
+        for v in self.verdicts:
+            if wanted is not None and v.status is not wanted:
+                continue
+            if wanted_kind is not None and all(e.kind is not wanted_kind for e in v.errors):
+                continue
+            yield v
+
+    def iter_errors(self, kind: ErrorKind | str | None = None) -> Iterator[tuple[Verdict, Finding]]:
+        """Each error (a failed check) with its citation's verdict, in document order."""
+        wanted = None if kind is None else _member(ErrorKind, kind)
+        for v in self.verdicts:
+            for e in v.errors:
+                if wanted is None or e.kind is wanted:
+                    yield v, e
 
     @property
     def hallucinated(self) -> bool:

@@ -1,4 +1,5 @@
-"""The MCP server over stdio, driven by the official SDK's client: every tool, CLI verdicts."""
+"""The MCP server over stdio, driven by the official SDK's client: every tool, typed results
+validated against their output schemas, compact replies, CLI verdicts."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 import anyio
 import pytest
+from jsonschema import Draft202012Validator
 from mcp import Client, StdioServerParameters
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_brief.md"
@@ -21,8 +23,8 @@ def _verdicts(report: dict[str, Any]) -> list[tuple]:
         (
             c["text"],
             c["status"],
-            c["reason"],
-            tuple((e["kind"], e["fragment"], e["evidence"]) for e in c["errors"]),
+            c.get("reason"),  # a reply leaves out what is empty (null)
+            tuple((e["kind"], e.get("fragment"), e["evidence"]) for e in c["errors"]),
         )
         for c in report["citations"]
     ]
@@ -35,7 +37,12 @@ async def _session(library_path: Path) -> dict[str, Any]:
         out["tools"] = {t.name: t for t in (await client.list_tools()).tools}
         calls = {
             "check_text": {"text": SAMPLE.read_text()},
+            "check_evidence": ("check_text", {"text": SAMPLE.read_text(), "evidence": True}),
             "lookup_citation": {"cite": "Miranda v. Arizona, 372 U.S. 335 (1963)"},
+            "lookup_evidence": (
+                "lookup_citation",
+                {"cite": "Miranda v. Arizona, 372 U.S. 335", "evidence": True},
+            ),
             "get_opinion_page": {"citation": "Brady v. Maryland, 373 U.S. 83", "page": 87},
             "library_info": {},
             "bad_page": ("get_opinion_page", {"citation": "373 U.S. 83", "page": 999}),
@@ -44,7 +51,15 @@ async def _session(library_path: Path) -> dict[str, Any]:
         }
         for key, call in calls.items():
             name, args = call if isinstance(call, tuple) else (key, call)
-            out[key] = await client.call_tool(name, args)
+            out[key] = await client.call_tool(name, args)  # the SDK validates structured content
+            if not out[key].is_error:  # and once more, explicitly, as a client would on demand
+                await client.session.validate_tool_result(name, out[key])
+        tampered = out["check_text"].model_copy(deep=True)
+        tampered.structured_content["citations"][0]["status"] = "fake"
+        try:
+            await client.session.validate_tool_result("check_text", tampered)
+        except RuntimeError as exc:
+            out["tampered"] = str(exc)
     return out
 
 
@@ -53,10 +68,72 @@ def session(library_path: Path) -> dict[str, Any]:
     return anyio.run(_session, library_path)
 
 
+TOOLS = {
+    "check_text": "check_text",
+    "lookup_citation": "lookup_citation",
+    "get_opinion_page": "get_opinion_page",
+}
+TOOLS |= {
+    "library_info": "library_info",
+    "check_evidence": "check_text",
+    "lookup_evidence": "lookup_citation",
+}
+
+
 def test_every_tool_is_listed_with_a_description(session):
     tools = session["tools"]
     assert set(tools) == {"check_text", "lookup_citation", "get_opinion_page", "library_info"}
     assert all(len(t.description or "") > 40 for t in tools.values())
+    assert all(t.annotations.read_only_hint and not t.annotations.open_world_hint for t in tools.values())
+
+
+def test_every_argument_is_described(session):
+    arguments = {
+        (name, arg): spec
+        for name, tool in session["tools"].items()
+        for arg, spec in tool.input_schema.get("properties", {}).items()
+    }
+    assert set(arguments) == {
+        ("check_text", "text"),
+        ("check_text", "evidence"),
+        ("lookup_citation", "cite"),
+        ("lookup_citation", "evidence"),
+        ("get_opinion_page", "citation"),
+        ("get_opinion_page", "page"),
+        ("get_opinion_page", "reporter"),
+    }
+    assert all(len(spec.get("description", "")) > 15 for spec in arguments.values()), arguments
+
+
+@pytest.mark.parametrize("key", sorted(TOOLS))
+def test_results_are_typed_and_valid_against_the_output_schema(session, key):
+    schema = session["tools"][TOOLS[key]].output_schema
+    assert schema and schema["type"] == "object" and schema["properties"] and schema["required"]
+    Draft202012Validator.check_schema(schema)
+    result = session[key]
+    assert not result.is_error and result.structured_content
+    assert set(schema["required"]) <= set(result.structured_content)
+    assert list(Draft202012Validator(schema).iter_errors(result.structured_content)) == []
+
+
+def test_the_schema_is_strict_enough_to_catch_a_wrong_status(session):
+    assert "Invalid structured content returned by tool check_text" in session["tampered"]
+    assert "'fake' is not one of" in session["tampered"]
+
+
+def test_check_text_is_compact_unless_evidence_is_asked(session):
+    compact, full = session["check_text"].structured_content, session["check_evidence"].structured_content
+    assert len(json.dumps(compact)) < len(json.dumps(full)) / 2
+    assert all(e.get("evidence") is None for c in compact["citations"] for e in c["errors"])
+    assert all(c.get("authority") is None for c in compact["citations"])
+    assert compact["summary"] == full["summary"]
+    strip = [
+        (c["text"], c["status"], c.get("reason"), [e["kind"] for e in c["errors"]]) for c in full["citations"]
+    ]
+    assert [
+        (c["text"], c["status"], c.get("reason"), [e["kind"] for e in c["errors"]])
+        for c in compact["citations"]
+    ] == strip
 
 
 def test_check_text_gives_the_cli_verdicts(session, library_path):
@@ -67,18 +144,24 @@ def test_check_text_gives_the_cli_verdicts(session, library_path):
         timeout=120,
     )
     assert cli.returncode == 1, cli.stderr  # the sample has hallucinated citations
-    result = session["check_text"]
+    result = session["check_evidence"]
     assert not result.is_error
     assert _verdicts(result.structured_content) == _verdicts(json.loads(cli.stdout))
     assert result.structured_content["summary"] == json.loads(cli.stdout)["summary"]
+    keys = ("name", "citation", "court", "date")
+    authorities = [c.get("authority") for c in result.structured_content["citations"]]
+    assert [a and {k: a[k] for k in keys} for a in authorities] == [
+        c["authority"] for c in json.loads(cli.stdout)["citations"]
+    ]
 
 
 def test_lookup_citation(session):
-    result = session["lookup_citation"]
-    [cite] = result.structured_content["citations"]
+    [cite] = session["lookup_citation"].structured_content["citations"]
     assert cite["status"] == "hallucinated"
     assert cite["errors"][0]["kind"] == "name_mismatch"
     assert cite["resolved"]["name"] == "Gideon v. Wainwright"
+    assert "evidence" not in cite["errors"][0]
+    [cite] = session["lookup_evidence"].structured_content["citations"]
     assert "Miranda v. Arizona, 384 U.S. 436" in cite["errors"][0]["evidence"]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from citeproof import check
 from citeproof.core.read import unwrap_same_length
-from citeproof.web.schemas import CheckReport, JobOut, LibraryInfo, LookupResult
+from citeproof.web.schemas import CheckReport, JobOut, LibraryInfo, LookupResult, Problem
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_brief.md"
 API = "/api/v1"
@@ -243,3 +244,64 @@ def test_a_job_manifest_is_audited_by_the_cli(client, tmp_path):
     path.write_text(manifest.text)
     result = CliRunner().invoke(main, ["audit", str(path), str(SAMPLE)])
     assert result.exit_code == 0 and "SAME VERDICTS" in result.stdout, result.output
+
+
+@pytest.mark.parametrize("page", ["/docs", "/redoc"])
+def test_api_docs_are_served_from_the_package(client, page):
+    resp = client.get(page)
+    assert resp.status_code == 200 and "/openapi.json" in resp.text
+    assets = re.findall(r"""(?:src|href)=["']([^"']+)["']""", resp.text)
+    assets += re.findall(r"""url: *["']([^"']+)["']""", resp.text)
+    assert assets and all(a.startswith("/") for a in assets), assets  # nothing from another host
+    for asset in assets:
+        got = client.get(asset)
+        assert got.status_code == 200 and len(got.content) > 100, asset
+
+
+ERRORS = [
+    ("no input", lambda c: c.post(f"{API}/check", data={"text": "  "}), 400, "no text given"),
+    ("unknown route", lambda c: c.get(f"{API}/nothing-here"), 404, "no such resource: /api/v1/nothing-here"),
+    ("unknown job", lambda c: c.get(f"{API}/jobs/0123abcd"), 404, "no job '0123abcd'"),
+    ("unknown asset", lambda c: c.get("/static/missing.js"), 404, "/static/missing.js"),
+    ("wrong method", lambda c: c.get(f"{API}/check"), 405, "GET is not allowed on /api/v1/check (use POST)"),
+    (
+        "missing query",
+        lambda c: c.get(f"{API}/citations/lookup"),
+        422,
+        "query parameter 'cite': Field required",
+    ),
+    ("bad query", lambda c: c.post(f"{API}/check?format=pdf", data={"text": "x"}), 422, "'format'"),
+    (
+        "no citation",
+        lambda c: c.get(f"{API}/citations/lookup", params={"cite": "nothing"}),
+        422,
+        "no citation",
+    ),
+    (
+        "over the limit",
+        lambda c: c.post(
+            f"{API}/check", content=b"x" * (3 * 1024 * 1024), headers={"content-type": "text/plain"}
+        ),
+        413,
+        "byte limit",
+    ),
+    (
+        "bad type",
+        lambda c: c.post(f"{API}/check", files={"file": ("a.png", b"x")}),
+        415,
+        "unsupported file type",
+    ),
+]
+
+
+@pytest.mark.parametrize(("why", "send", "status", "words"), ERRORS, ids=[e[0] for e in ERRORS])
+def test_every_error_has_one_format(client, why, send, status, words):
+    resp = send(client)
+    assert resp.status_code == status, resp.text
+    assert resp.headers["content-type"] == "application/problem+json"
+    body = resp.json()
+    assert Problem.model_validate(body)
+    assert body["status"] == status and body["type"] == "about:blank" and body["title"]
+    assert isinstance(body["detail"], str) and words in body["detail"], body
+    if status == 422 and "errors" in body:
+        assert all(set(e) == {"field", "message"} for e in body["errors"])

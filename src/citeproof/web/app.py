@@ -14,11 +14,13 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from citeproof.core.protocols import Library
 from citeproof.core.read import MAX_BYTES
 from citeproof.core.version import __version__
 from citeproof.web.api import router
+from citeproof.web.errors import install_error_handlers
 from citeproof.web.jobs import JobStore
 from citeproof.web.pool import WorkerPool
 from citeproof.web.uploads import MULTIPART_OVERHEAD, BodyLimit
@@ -99,17 +101,21 @@ def create_app(
         if own_root:
             shutil.rmtree(root, ignore_errors=True)
 
-    # Swagger UI and ReDoc load their assets from a CDN: off; the schema is at /openapi.json.
-    app = FastAPI(
+    # Swagger UI (/docs) and ReDoc (/redoc) with their assets served from the fastapi-offline
+    # package, never a CDN; the schema is at /openapi.json.
+    app = FastAPIOffline(
         title="citeproof",
         version=__version__,
         lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
+        docs_url="/docs",
+        redoc_url="/redoc",
+        static_url="/static-docs",
+        swagger_ui_parameters={"validatorUrl": None},  # no call to an online validator
         description="Check legal citations against real case law: verified, "
         "hallucinated (with the kind of error and evidence) or unverifiable (why).",
     )
     app.state.citeproof = state
+    install_error_handlers(app)
     app.add_middleware(BodyLimit, max_body=max_bytes + MULTIPART_OVERHEAD)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")

@@ -151,7 +151,15 @@ class JobOut(BaseModel):
 
 
 class Problem(BaseModel):
-    detail: str
+    """Every error response (RFC 9457 problem details, ``application/problem+json``)."""
+
+    type: str = Field("about:blank", description="always about:blank: the status says what it is")
+    title: str = Field(description="the HTTP status phrase, e.g. Unprocessable Content")
+    status: int = Field(description="the HTTP status code")
+    detail: str = Field(description="one line saying what went wrong and what to do")
+    errors: list[dict[str, str]] | None = Field(
+        None, description="for a request that does not validate (422): each field and its error"
+    )
 
 
 CHECK_BODY = {

@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from citeproof.core.models import Document
 from citeproof.core.read import ReadError, document_from_text, read_document
+from citeproof.web.errors import PROBLEM_TYPE, problem_bytes
 
 MAX_JSON_DEPTH = 32  # {"text": "..."} needs 1; deeper input is refused with 400
 ALLOWED_SUFFIXES = {".pdf", ".docx", ".txt", ".text", ".md", ".markdown", ".rst", ".html", ".htm", ""}
@@ -196,13 +197,13 @@ class BodyLimit:
 
 
 async def _refuse(send: Send, max_body: int) -> None:
-    body = (f'{{"detail": "request body is over the {max_body:,}-byte limit"}}').encode()
+    body = problem_bytes(413, f"request body is over the {max_body:,}-byte limit")
     await send(
         {
             "type": "http.response.start",
             "status": 413,
             "headers": [
-                (b"content-type", b"application/json"),
+                (b"content-type", PROBLEM_TYPE.encode()),
                 (b"content-length", str(len(body)).encode()),
                 (b"connection", b"close"),
             ],

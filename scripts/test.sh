@@ -19,6 +19,14 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
     export CITEPROOF_BROWSER_UNAVAILABLE="apt-get install chromium chromium-driver failed (see $log)"
   fi
 fi
+# The browser test's accessibility check injects axe-core, pinned in tests/web/package-lock.json.
+if [ ! -f tests/web/node_modules/axe-core/axe.min.js ]; then
+  if ! command -v npm >/dev/null 2>&1; then
+    export CITEPROOF_AXE_UNAVAILABLE="npm is missing, so axe-core cannot be installed"
+  elif ! npm ci --prefix tests/web --no-audit --no-fund --silent >/dev/null 2>&1; then
+    export CITEPROOF_AXE_UNAVAILABLE="npm ci --prefix tests/web failed"
+  fi
+fi
 # Strict checks first (docs/architecture.md): any finding fails the run.
 python -m ruff check src tests benchmarks || exit 1
 python -m ruff format --check src tests benchmarks || exit 1

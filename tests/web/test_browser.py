@@ -1,4 +1,6 @@
-"""A real headless Chromium loads the page, uploads the sample brief and reads the evidence.
+"""A real headless Chromium loads the page, uploads the sample brief and reads the evidence;
+reaches every highlight and row from the keyboard; runs axe-core's accessibility check on
+the page and the HTML report; loads the offline API docs without any request off the server.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` (scripts/test.sh installs them). The test
 skips only when they are absent and the install was attempted and failed, which
@@ -7,6 +9,7 @@ scripts/test.sh records in ``CITEPROOF_BROWSER_UNAVAILABLE``; on CI it fails oth
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from collections.abc import Iterator
@@ -18,6 +21,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample_brief.md"
 ARTIFACTS = ROOT / "test-artifacts"
+AXE = Path(__file__).resolve().parent / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = {"serious", "critical"}
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -64,6 +69,7 @@ def browser() -> Iterator:
     options.binary_location = chromium
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})  # every request made
     driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
     driver.set_page_load_timeout(30)
     try:
@@ -145,3 +151,146 @@ def test_page_reports_a_bad_upload(browser, live_server, tmp_path):
     _css(browser, "#check")[0].click()
     _wait(browser, lambda d: _css(d, "#error")[0].is_displayed())
     assert "unsupported file type" in _css(browser, "#error")[0].text
+
+
+def _checked_sample(browser, live_server) -> None:
+    browser.get(live_server.url + "/")
+    _wait(browser, lambda d: "cases" in _css(d, "#library-info")[0].text)
+    _css(browser, "#file")[0].send_keys(str(SAMPLE))
+    _css(browser, "#check")[0].click()
+    _wait(browser, lambda d: _css(d, "#summary[data-total]"))
+
+
+def _press(browser, *keys) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(browser).send_keys(*keys).perform()
+
+
+def _focused(browser) -> dict:
+    return browser.execute_script(
+        "const e = document.activeElement, s = getComputedStyle(e);"
+        "return {tag: e.tagName, cls: e.className, primary: e.dataset.primary || null,"
+        " id: e.dataset.id || null, status: e.dataset.status || null,"
+        " outline: s.outlineStyle, width: parseFloat(s.outlineWidth)};"
+    )
+
+
+def _tab_to(browser, wanted, limit: int = 80) -> dict:
+    """Press Tab until the focused element satisfies ``wanted``; fail after ``limit`` presses."""
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(limit):
+        _press(browser, Keys.TAB)
+        focused = _focused(browser)
+        if wanted(focused):
+            return focused
+    raise AssertionError(f"Tab never reached the element wanted; last focused: {focused}")
+
+
+def test_keyboard_reaches_and_opens_every_highlight_and_row(browser, live_server):
+    from selenium.webdriver.common.keys import Keys
+
+    _checked_sample(browser, live_server)
+    marks, rows = _css(browser, "#document .hl"), _css(browser, "#citations tbody tr")
+    assert len(rows) == 15 and len(marks) >= 15
+    assert all(m.get_attribute("tabindex") == "0" and m.get_attribute("role") == "button" for m in marks)
+    assert all(r.get_attribute("tabindex") == "0" for r in rows)
+    assert all(m.get_attribute("aria-label") for m in marks)
+
+    # From the last control before the document, Tab walks the highlights in document order.
+    browser.execute_script("document.querySelector('#download-html').focus()")
+    order = [m.get_attribute("data-primary") for m in marks]
+    seen = [_tab_to(browser, lambda f: "hl" in f["cls"])["primary"]]
+    for _ in marks[1:]:
+        _press(browser, Keys.TAB)
+        seen.append(_focused(browser)["primary"])
+    assert seen == order
+
+    # Enter on a highlight opens its evidence; the focus ring is visible.
+    browser.execute_script("document.querySelector('#download-html').focus()")
+    focused = _tab_to(browser, lambda f: "hl" in f["cls"] and f["status"] == "hallucinated")
+    assert focused["outline"] == "solid" and focused["width"] >= 2, focused
+    _press(browser, Keys.ENTER)
+    _wait(browser, lambda d: f"{focused['primary']} " in _css(d, "#evidence h2")[0].text)
+    assert _css(browser, "#evidence .error-item"), "Enter did not open the hallucinated citation's errors"
+
+    # Space on a row of the table opens that citation, without scrolling the page.
+    focused = _tab_to(browser, lambda f: f["tag"] == "TR" and f["status"] == "unverifiable", limit=120)
+    assert focused["outline"] == "solid" and focused["width"] >= 2, focused
+    scrolled = browser.execute_script("return window.scrollY")
+    _press(browser, Keys.SPACE)
+    _wait(browser, lambda d: f"{focused['id']} " in _css(d, "#evidence h2")[0].text)
+    assert "unverifiable" in _css(browser, "#evidence h2")[0].text
+    assert browser.execute_script("return window.scrollY") == scrolled
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "web_keyboard_focus.png"))
+
+
+def test_status_is_shown_as_text_and_icon_not_colour_alone(browser, live_server):
+    _checked_sample(browser, live_server)
+    for row in _css(browser, "#citations tbody tr"):
+        status = row.get_attribute("data-status")
+        badge = row.find_elements("css selector", ".badge")[0]
+        assert status in badge.text and badge.find_elements("css selector", ".icon"), badge.text
+    icons = browser.execute_script(
+        "return [...document.querySelectorAll('#document .hl.cite.starts')].map(e =>"
+        " [e.dataset.status, getComputedStyle(e, '::before').content])"
+    )
+    assert {status for status, _ in icons} == {"verified", "unverifiable", "hallucinated"}
+    by_status = {status: icon for status, icon in icons}
+    assert len(set(by_status.values())) == 3 and "none" not in by_status.values(), by_status
+
+
+def _axe(browser) -> list[dict]:
+    if not AXE.is_file():
+        why = os.environ.get("CITEPROOF_AXE_UNAVAILABLE")
+        if why or not os.environ.get("CI"):
+            pytest.skip(f"axe-core is not installed ({why or 'run: npm ci --prefix tests/web'})")
+        pytest.fail("axe-core missing on CI: scripts/test.sh should install it")
+    browser.execute_script(AXE.read_text(encoding="utf-8"))
+    result = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations),"
+        " e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));"
+    )
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"], "nodes": [n["target"] for n in v["nodes"]]}
+        for v in result
+    ]
+
+
+def test_page_and_report_have_no_serious_accessibility_violations(browser, live_server, tmp_path):
+    browser.set_script_timeout(60)
+    _checked_sample(browser, live_server)
+    _css(browser, '#document .hl[data-kinds~="misquote"]')[0].click()  # evidence open, with its diff
+    _wait(browser, lambda d: _css(d, "#evidence .quote-compare"))
+    page = _axe(browser)
+    assert [v for v in page if v["impact"] in SERIOUS] == [], json.dumps(page, indent=1)
+    # The download is an attachment: fetch it and open the file, as a reader would.
+    saved = tmp_path / "citeproof-report.html"
+    saved.write_bytes(httpx.get(_css(browser, "#download-html")[0].get_attribute("href"), timeout=30).content)
+    browser.get(saved.as_uri())
+    _wait(browser, lambda d: d.title == "citeproof report" and _css(d, "mark"))
+    report = _axe(browser)
+    assert [v for v in report if v["impact"] in SERIOUS] == [], json.dumps(report, indent=1)
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "html_report.png"))
+
+
+def test_api_docs_load_with_no_request_off_the_server(browser, live_server):
+    browser.get_log("performance")  # drop what earlier pages requested
+    browser.get(live_server.url + "/docs")
+    _wait(browser, lambda d: len(_css(d, ".swagger-ui .opblock")) >= 6)
+    paths = " ".join(e.text for e in _css(browser, ".swagger-ui .opblock-summary-path"))
+    assert "/api/v1/check" in paths and "/api/v1/citations/lookup" in paths
+    requested = [
+        message["params"]["request"]["url"]
+        for entry in browser.get_log("performance")
+        if (message := json.loads(entry["message"])["message"])["method"] == "Network.requestWillBeSent"
+    ]
+    assert any(u.endswith("/openapi.json") for u in requested) and len(requested) >= 3, requested
+    off_server = [u for u in requested if not u.startswith((live_server.url, "data:", "blob:"))]
+    assert off_server == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "api_docs.png"))

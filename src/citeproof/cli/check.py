@@ -18,6 +18,7 @@ from citeproof.cli.common import (
     limit_options,
     limits_from_options,
     load_library,
+    progress_bar,
     report_failure,
 )
 from citeproof.cli.llm import judge_from_options, llm_options
@@ -146,8 +147,8 @@ def check_command(
                 doc = document_from_stream(sys.stdin.buffer, "<stdin>", limits)
             else:
                 doc = read_document(name, limits=limits)
-            progress = None if quiet or not sys.stderr.isatty() else _progress(name)
-            report = check_document(doc, library, progress, judge, limits=limits)
+            with progress_bar(f"{name}: checking citations") as show:
+                report = check_document(doc, library, None if quiet else show, judge, limits=limits)
             checked.append((name, report))
         except (ReadError, LimitExceeded) as exc:
             report_failure(exc, debug)
@@ -217,13 +218,3 @@ def _with_courtlistener(library, flag: bool | None):  # type: ignore[no-untyped-
     from citeproof.library.remote_config import with_courtlistener
 
     return with_courtlistener(library, flag)
-
-
-def _progress(name: str):  # type: ignore[no-untyped-def]
-    def show(done: int, total: int) -> None:
-        end = "\n" if done == total else ""
-        click.echo(f"\r{name}: {done}/{total} citations checked", err=True, nl=False)
-        if end:
-            click.echo("", err=True)
-
-    return show

@@ -6,7 +6,8 @@ from __future__ import annotations
 import sqlite3
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
@@ -75,3 +76,34 @@ def load_library(path: str | None) -> SQLiteLibrary:
     except (LibraryError, sqlite3.DatabaseError, OSError) as exc:
         click.echo(f"citeproof: the library cannot be opened: {' '.join(str(exc).split())}", err=True)
         sys.exit(EXIT_USAGE)
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[..., None]]:
+    """click's progress bar on stderr, hidden when stderr is not a terminal.
+
+    Yields ``update(done, total, info=None)``: the bar is drawn at the first call (when the
+    total is known) and finished when the block ends.
+    """
+    bars: list[Any] = []  # click's ProgressBar, made once the total is known
+
+    def update(done: int, total: int, info: str | None = None) -> None:
+        if not bars:
+            bars.append(
+                click.progressbar(
+                    length=max(total, 1),
+                    label=label,
+                    file=sys.stderr,
+                    hidden=not sys.stderr.isatty(),
+                    show_pos=True,
+                    item_show_func=lambda item: item,
+                )
+            )
+            bars[0].__enter__()
+        bars[0].update(done - bars[0].pos, info)
+
+    try:
+        yield update
+    finally:
+        if bars:
+            bars[0].__exit__(None, None, None)

@@ -8,20 +8,10 @@ from pathlib import Path
 
 import click
 
+from citeproof.cli.common import progress_bar
 from citeproof.library.records import RecordError
 
 EXIT_USAGE = 2
-
-
-def _bar(kind: str, rows: int, fraction: float) -> None:
-    if not sys.stderr.isatty():
-        return
-    filled = int(fraction * 30)
-    click.echo(
-        f"\r[{'#' * filled}{'.' * (30 - filled)}] {fraction:4.0%} {kind:<9} {rows:>12,} rows",
-        err=True,
-        nl=False,
-    )
 
 
 @click.command("courtlistener-bulk")
@@ -42,14 +32,24 @@ def import_courtlistener_bulk(
 
     started = time.perf_counter()
     try:
-        counts = import_bulk(
-            list(files), out, name=name, snapshot_date=snapshot_date, complete=complete, progress=_bar
-        )
+        with progress_bar("importing") as show:
+
+            def report(kind: str, rows: int, fraction: float) -> None:
+                show(round(fraction * 1000), 1000, f"{kind} {rows:,} rows")
+
+            counts = import_bulk(
+                list(files),
+                out,
+                name=name,
+                snapshot_date=snapshot_date,
+                complete=complete,
+                progress=lambda kind, rows, fraction: show(
+                    round(fraction * 1000), 1000, f"{kind} {rows:,} rows"
+                ),
+            )
     except (RecordError, ValueError) as exc:
-        click.echo(f"\nciteproof: {exc}", err=True)
+        click.echo(f"citeproof: {exc}", err=True)
         sys.exit(EXIT_USAGE)
-    if sys.stderr.isatty():
-        click.echo("", err=True)
     click.echo(
         f"imported into {out} in {time.perf_counter() - started:.1f} s: "
         + ", ".join(f"{v:,} {k}" for k, v in counts.items())

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import html
 import json
 import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeVar
+
+import jinja2
+from markupsafe import Markup, escape
 
 from citeproof.core.models import Authority, Document, ErrorKind, Finding, Place, Snapshot, Status, Verdict
 from citeproof.core.remedies import confirmed, group_of, next_steps, remedy
@@ -257,62 +259,57 @@ def render_markdown(report: Report) -> str:
     return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", *tail, ""])
 
 
-_COLOURS = {Status.VERIFIED: "#d7f5dd", Status.HALLUCINATED: "#ffd6d6", Status.UNVERIFIABLE: "#fff1c2"}
 CONFIRMED_COLOUR = "#dbeafe"  # unverifiable, but the case is confirmed to exist: not an unknown case
+_WORST_FIRST = (Status.HALLUCINATED, Status.UNVERIFIABLE, Status.VERIFIED)
+ICONS = {Status.VERIFIED: "\u2713", Status.HALLUCINATED: "\u2717", Status.UNVERIFIABLE: "?"}
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("citeproof", "core/templates"), autoescape=True, keep_trailing_newline=True
+)
 
 
 def _css_class(v: Verdict) -> str:
     return f"{v.status.value} confirmed" if confirmed(v) else v.status.value
 
 
+def script_json(data: Any) -> Markup:
+    """JSON safe inside ``<script type="application/json">``: no ``<`` can close or comment it."""
+    return Markup(json.dumps(data, ensure_ascii=False).replace("<", "\\u003c"))
+
+
 def render_html(report: Report, manifest_href: str | None = None) -> str:
-    """A standalone page: the document with each citation highlighted by status; its footer
-    names the library snapshot and links the run manifest when there is one."""
+    """A standalone page (Jinja2, autoescaped): the summary, the citations and the document with
+    each citation highlighted by status (colour, icon and text), the JSON report embedded; its
+    footer names the library snapshot and links the run manifest when there is one."""
     text = report.document.text
-    parts, cursor = [], 0
+    pieces: list[tuple[str, Verdict | None]] = []
+    cursor = 0
     for v in sorted(report.verdicts, key=lambda v: v.citation.span.start):
         span = v.citation.span
         if span.start < cursor:
             continue
-        parts.append(html.escape(text[cursor : span.start]))
-        title = html.escape(f"{v.status.value}: {_detail(v)}")
-        parts.append(
-            f'<mark class="{_css_class(v)}" title="{title}" id="{v.citation.id}">'
-            f"{html.escape(span.slice(text))}</mark>"
-        )
+        pieces += [(text[cursor : span.start], None), (span.slice(text), v)]
         cursor = span.end
-    parts.append(html.escape(text[cursor:]))
-    style = " ".join(f"mark.{s.value}{{background:{c}}}" for s, c in _COLOURS.items())
-    style += f" mark.confirmed,td.confirmed{{background:{CONFIRMED_COLOUR}}}"
-    rows = "".join(
-        f"<tr><td><a href='#{v.citation.id}'>{v.citation.id}</a></td>"
-        f"<td>{html.escape(str(report.place(v)))}</td>"
-        f"<td>{html.escape(v.citation.text)}</td><td class='{_css_class(v)}'>{v.status.value}"
-        f"</td><td>{html.escape(_detail(v))}</td></tr>"
-        for v in report.verdicts
-    )
-    # Raw JSON for JSON.parse (a script's text is not HTML-unescaped); every "<" written
-    # as \u003c, so no "</script" or "<!--" in the brief can end or bend the element.
-    data = json.dumps(report.to_json()).replace("<", "\\u003c")
-    return (
-        f"<!doctype html><html><head><meta charset='utf-8'><title>citeproof report</title>"
-        f"<style>body{{font-family:serif;max-width:60em;margin:auto}} pre{{white-space:"
-        f"pre-wrap}} td{{vertical-align:top;padding:2px 6px}} {style}</style></head><body>"
-        f"<h1>citeproof report</h1><table>{rows}</table>{_steps_html(report)}"
-        f"{toa_html(report.document, report.verdicts)}<h2>Document</h2>"
-        f"<pre>{''.join(parts)}</pre><footer><p>Library: "
-        f"{html.escape(_library_line(report.snapshot))}. Full snapshot hash: <code>"
-        f"{html.escape(report.snapshot.content_hash or 'not recorded')}</code>"
-        + (
-            f" · <a href='{html.escape(manifest_href)}' download>download manifest</a>"
-            if manifest_href
-            else ""
-        )
-        + "</p></footer>"
-        f'<script type="application/json" id="report">{data}</script></body></html>'
+    pieces.append((text[cursor:], None))
+    places = _places(report)
+    return _TEMPLATES.get_template("report.html").render(
+        path=report.document.path or "text",
+        library=report.snapshot,
+        library_line=_library_line(report.snapshot),
+        manifest_href=manifest_href,
+        verdicts=report.verdicts,
+        places=dict(zip((v.citation.id for v in report.verdicts), places, strict=True)) if places else None,
+        counts=[(s.value, report.count(s)) for s in _WORST_FIRST],
+        icons={s.value: icon for s, icon in ICONS.items()},
+        classes={v.citation.id: _css_class(v) for v in report.verdicts},
+        details={v.citation.id: _detail(v) for v in report.verdicts},
+        steps=Markup(_steps_html(report)),  # escaped where it is built
+        toa=Markup(toa_html(report.document, report.verdicts)),  # likewise
+        confirmed_colour=CONFIRMED_COLOUR,
+        pieces=pieces,
+        data=script_json(report.to_json()),
     )
 
 
 def _steps_html(report: Report) -> str:
-    steps = "".join(f"<li>{html.escape(line)}</li>" for line in _steps_lines(report, ""))
+    steps = "".join(f"<li>{escape(line)}</li>" for line in _steps_lines(report, ""))
     return f"<h2>Next steps</h2><ul class='next-steps'>{steps}</ul>" if steps else ""

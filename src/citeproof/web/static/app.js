@@ -3,11 +3,26 @@
 
 const STATUSES = ["hallucinated", "unverifiable", "verified"];
 const RANK = { hallucinated: 0, unverifiable: 1, verified: 2 };
+// Status is said in words and an icon, never by colour alone.
+const ICON = { hallucinated: "\u2717", unverifiable: "?", verified: "\u2713" };
 const view = { job: null, report: null, details: {}, text: "", statuses: new Set(STATUSES),
   kinds: new Set(), selected: null, jsonUrl: null };
 
 const $ = (sel) => document.querySelector(sel);
 const present = (items) => items.filter((x) => x !== null && x !== undefined && x !== false);
+
+function badge(status, confirmed) {
+  return el("span", { class: `badge ${status}${confirmed ? " confirmed" : ""}` },
+    el("span", { class: "icon", "aria-hidden": "true" }, ICON[status]),
+    confirmed ? " unverifiable (case confirmed)" : ` ${status}`);
+}
+
+// Enter or Space on a focused highlight or row opens its evidence, as a click does.
+function activate(open) {
+  return (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); }
+  };
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -106,7 +121,8 @@ function render(job) {
   renderTable();
   renderDownloads();
   $("#evidence").replaceChildren(
-    el("p", { class: "muted" }, "Click a highlighted citation to see its evidence."));
+    el("p", { class: "muted" },
+      "Click a highlighted citation, or move to it with Tab and press Enter, to see its evidence."));
   applyFilters();
 }
 
@@ -117,7 +133,7 @@ function renderSummary() {
     type: "button", class: `chip ${status}`, "data-status": status,
     "aria-pressed": String(view.statuses.has(status)),
     onclick: () => toggle(view.statuses, status),
-  }, `${s[status]} ${status}`));
+  }, el("span", { class: "icon", "aria-hidden": "true" }, ICON[status]), ` ${s[status]} ${status}`));
   const counts = {};
   for (const kind of view.report.citations.flatMap(kindsOf)) counts[kind] = (counts[kind] || 0) + 1;
   const kinds = Object.entries(counts).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ");
@@ -175,17 +191,20 @@ function annotations() {
   return out.filter((a) => a.end > a.start);
 }
 
-function segment(text, covering) {
+function segment(text, covering, from) {
   const roles = new Set(covering.map((a) => a.role));
   const cites = [...new Set(covering.map((a) => a.c))].sort((x, y) => RANK[x.status] - RANK[y.status]);
   const kinds = new Set(covering.flatMap((a) => (a.role === "fragment" ? [a.kind] : kindsOf(a.c))));
   const primary = (covering.find((a) => a.role === "cite") || covering[0]).c;
+  const starts = covering.some((a) => a.role === "cite" && a.start === from);
+  const what = `${primary.id} ${primary.status}${kinds.size ? ": " + [...kinds].join(", ").replace(/_/g, " ") : ""}`;
   return el("span", {
-    class: `hl ${[...roles].join(" ")} ${cites[0].status}${cites[0].confirmed ? " confirmed" : ""}`,
+    class: `hl ${[...roles].join(" ")} ${cites[0].status}${cites[0].confirmed ? " confirmed" : ""}${starts ? " starts" : ""}`,
     "data-ids": cites.map((c) => c.id).join(" "), "data-primary": primary.id,
     "data-status": cites[0].status, "data-kinds": [...kinds].join(" "),
-    title: `${primary.id} ${primary.status}${kinds.size ? ": " + [...kinds].join(", ") : ""}`,
-    onclick: () => select(primary.id),
+    "data-icon": ICON[cites[0].status],
+    role: "button", tabindex: "0", "aria-label": `${text.trim()} (${what})`, title: what,
+    onclick: () => select(primary.id), onkeydown: activate(() => select(primary.id)),
   }, text);
 }
 
@@ -200,7 +219,7 @@ function renderDocument() {
     const [from, to] = [points[i], points[i + 1]];
     const covering = notes.filter((a) => a.start <= from && a.end >= to);
     const piece = text.slice(from, to);
-    parts.push(covering.length ? segment(piece, covering) : piece);
+    parts.push(covering.length ? segment(piece, covering, from) : piece);
   }
   $("#document").replaceChildren(...parts);
 }
@@ -213,10 +232,10 @@ function detailLine(c) {
 
 function renderTable() {
   const rows = view.report.citations.map((c) => el("tr", {
-    "data-id": c.id, "data-status": c.status, onclick: () => select(c.id),
+    "data-id": c.id, "data-status": c.status, tabindex: "0",
+    onclick: () => select(c.id), onkeydown: activate(() => select(c.id)),
   }, el("td", {}, c.id), el("td", {}, c.text),
-  el("td", {}, el("span", { class: `badge ${c.status}${c.confirmed ? " confirmed" : ""}` },
-    c.confirmed ? "unverifiable (case confirmed)" : c.status)), el("td", {}, detailLine(c))));
+  el("td", {}, badge(c.status, c.confirmed)), el("td", {}, detailLine(c))));
   $("#citations tbody").replaceChildren(...rows);
 }
 
@@ -234,6 +253,7 @@ function applyFilters() {
   for (const span of document.querySelectorAll("#document .hl")) {
     const visible = span.dataset.ids.split(" ").some((id) => passes(byId[id]));
     span.classList.toggle("filtered", !visible);
+    span.tabIndex = visible ? 0 : -1;
   }
   for (const row of document.querySelectorAll("#citations tbody tr")) {
     row.classList.toggle("hidden", !passes(byId[row.dataset.id]));
@@ -278,7 +298,7 @@ function pinBlock(pin, quotes) {
   const body = real ? [pin.text.slice(0, pin.text.indexOf(real)), el("mark", {}, real),
     pin.text.slice(pin.text.indexOf(real) + real.length)] : [pin.text];
   return el("details", { class: "pin", open: true }, el("summary", {}, title),
-    el("div", { class: "pin-text" }, body, pin.truncated ? " […]" : ""));
+    el("div", { class: "pin-text", tabindex: "0" }, body, pin.truncated ? " […]" : ""));
 }
 
 function select(id) {
@@ -294,7 +314,7 @@ function select(id) {
     e.fragment ? el("p", { class: "muted" }, "look at: ", el("q", {}, e.fragment)) : null,
     e.evidence ? el("p", { class: "evidence-text" }, e.evidence) : null));
   $("#evidence").replaceChildren(...present([
-    el("h2", {}, `${c.id} `, el("span", { class: `badge ${c.status}` }, c.status)),
+    el("h2", {}, `${c.id} `, badge(c.status)),
     el("p", { class: "cite-text" }, el("strong", {}, c.text), c.case_name ? ` — ${c.case_name}` : ""),
     a ? el("p", { class: "authority" }, "Resolved case: ", el("strong", {}, a.name), `, ${a.citation}`,
       ` (${a.court}, ${a.date})`) : el("p", { class: "muted" }, "Not resolved to a case in the library."),

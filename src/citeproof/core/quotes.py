@@ -12,6 +12,8 @@ from rapidfuzz import fuzz
 from citeproof.core.memo import per_opinion
 
 _WORD = re.compile(r"[a-z0-9]+")
+_TOKEN = re.compile(r"\S+")
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 _RAW_WORD = re.compile(r"(?:[A-Za-z0-9]|\[[A-Za-z]\])+")
 _ELLIPSIS = re.compile(r"\s*(?:\.\s*\.\s*\.(?:\s*\.)?|…)\s*")
 _INSERTION = re.compile(r"\[[^\]]{2,}\]")
@@ -161,17 +163,31 @@ def _tighten(wanted: list[str], norm: NormalText, start: int, end: int) -> tuple
     return lo + blocks[0].a, lo + blocks[-1].a + blocks[-1].size - 1
 
 
-def word_diff(quoted: str, real: str) -> str:
-    """``[-real-]{+quoted+}`` marks for the words that differ."""
-    a = _WORD.findall(real.lower())
-    b = _WORD.findall(quoted.lower())
-    out: list[str] = []
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+def word_diff_ops(written: str, real: str, word: re.Pattern[str] = _TOKEN) -> list[list[str]]:
+    """``[op, words]`` pairs turning the opinion's wording into the quote as written, compared
+    word by word (``word`` matches one), case and punctuation ignored: the one word diff, for
+    the evidence text and the web page.
+
+    ``op`` is ``equal`` (then a third item holds the words as written), ``delete`` (in the
+    opinion, not in the quote) or ``insert`` (in the quote, not in the opinion).
+    """
+    a, b = word.findall(real), word.findall(written)
+    key_a = [_NOT_ALNUM.sub("", w.lower()) for w in a]
+    key_b = [_NOT_ALNUM.sub("", w.lower()) for w in b]
+    ops: list[list[str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=key_a, b=key_b, autojunk=False).get_opcodes():
         if op == "equal":
-            out.append(" ".join(a[i1:i2]))
+            ops.append(["equal", " ".join(a[i1:i2]), " ".join(b[j1:j2])])
             continue
         if i2 > i1:
-            out.append("[-" + " ".join(a[i1:i2]) + "-]")
+            ops.append(["delete", " ".join(a[i1:i2])])
         if j2 > j1:
-            out.append("{+" + " ".join(b[j1:j2]) + "+}")
-    return " ".join(out)
+            ops.append(["insert", " ".join(b[j1:j2])])
+    return ops
+
+
+def word_diff(quoted: str, real: str) -> str:
+    """``[-real-]{+quoted+}`` marks for the words that differ, over lowercased words."""
+    marks = {"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}
+    ops = word_diff_ops(quoted.lower(), real.lower(), _WORD)
+    return " ".join(marks[op[0]].format(op[1]) for op in ops)

@@ -6,19 +6,15 @@ recompute them from the verdicts and the library (cheap: opinions and quote matc
 
 from __future__ import annotations
 
-import difflib
-import re
 from typing import Any
 
 from citeproof.core.memo import opinion_memo
 from citeproof.core.models import Authority, Citation, CiteForm, ErrorKind, Opinion, Reason, Status, Verdict
 from citeproof.core.protocols import Library, LibraryError
-from citeproof.core.quotes import locate
+from citeproof.core.quotes import locate, word_diff_ops
 from citeproof.lookup import authority_json
 
 PIN_TEXT_CHARS = 4000
-_WORD = re.compile(r"\S+")
-_NORMAL = re.compile(r"[^a-z0-9]+")
 REASONS = {
     Reason.NOT_IN_COVERAGE: "The cited reporter volume is outside the library's coverage, so "
     "absence proves nothing.",
@@ -36,28 +32,6 @@ REASONS = {
     Reason.NOT_CHECKED: "Not checked.",
     Reason.STATUTE_NOT_IN_REGISTRY: "Only impossible sections are flagged offline.",
 }
-
-
-def word_diff_ops(written: str, real: str) -> list[list[str]]:
-    """``[op, words]`` pairs turning the opinion's wording into the quote as written.
-
-    ``op`` is ``equal`` (then a third item holds the words as written), ``delete`` (in the
-    opinion, not in the quote) or ``insert`` (in the quote, not in the opinion).
-    """
-    a, b = _WORD.findall(real), _WORD.findall(written)
-    key_a = [_NORMAL.sub("", w.lower()) for w in a]
-    key_b = [_NORMAL.sub("", w.lower()) for w in b]
-    ops: list[list[str]] = []
-    matcher = difflib.SequenceMatcher(a=key_a, b=key_b, autojunk=False)
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op == "equal":
-            ops.append(["equal", " ".join(a[i1:i2]), " ".join(b[j1:j2])])
-            continue
-        if i2 > i1:
-            ops.append(["delete", " ".join(a[i1:i2])])
-        if j2 > j1:
-            ops.append(["insert", " ".join(b[j1:j2])])
-    return ops
 
 
 def _opinion(library: Library, a: Authority | None) -> Opinion | None:

@@ -217,6 +217,8 @@ def test_openapi_schema(client):
 def test_page_and_assets_are_served_locally(client):
     page = client.get("/")
     assert page.status_code == 200 and "citeproof" in page.text
+    assert 'accept=".docx,.htm,.html,.markdown,.md,.pdf,.rst,.text,.txt"' in page.text  # the server's list
+    assert 'href="docs"' in page.text and "{{" not in page.text
     assert "http" not in page.text.replace("http-equiv", "")  # no external asset
     for asset in ["static/app.js", "static/app.css"]:
         resp = client.get(f"/{asset}")

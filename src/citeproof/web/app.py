@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
+import jinja2
 from fastapi import FastAPI
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
@@ -23,7 +24,9 @@ from citeproof.web.api import router
 from citeproof.web.errors import install_error_handlers
 from citeproof.web.jobs import JobStore
 from citeproof.web.pool import WorkerPool
-from citeproof.web.uploads import MULTIPART_OVERHEAD, BodyLimit
+from citeproof.web.uploads import ALLOWED_SUFFIXES, MULTIPART_OVERHEAD, BodyLimit
+
+_PAGES = jinja2.Environment(loader=jinja2.PackageLoader("citeproof", "web/templates"), autoescape=True)
 
 log = logging.getLogger("citeproof.web")
 
@@ -120,11 +123,20 @@ def create_app(
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=static_dir()), name="static")
 
-    page = (static_dir() / "index.html").read_bytes()
+    page = (
+        _PAGES.get_template("index.html")
+        .render(
+            version=__version__,
+            max_mb=f"{max_bytes / 1024 / 1024:g}",
+            accept=",".join(sorted(s for s in ALLOWED_SUFFIXES if s)),
+        )
+        .encode()
+    )
 
     @app.get("/", include_in_schema=False)
     async def index() -> Response:
-        """The page, from memory on the event loop: no worker thread, however busy they are."""
+        """The page, rendered once and served from memory on the event loop: no worker thread,
+        however busy they are."""
         return Response(page, media_type="text/html; charset=utf-8")
 
     return app

@@ -5,7 +5,7 @@ each argument is described and each result is typed (structured content with an 
 schema, `citeproof.mcp_results`):
 
 - ``check_text(text, evidence=False)`` — every citation in a draft: verified / hallucinated
-  (kind, fragment, explanation) / unverifiable (reason); ``evidence=True`` adds what the
+  (kind, fragment, explanation, suggested fix) / unverifiable (reason); ``evidence=True`` adds what the
   opinion says, the case found and spans.
 - ``lookup_citation(cite, evidence=False)`` — what one citation string resolves to, and its verdict.
 - ``get_opinion_page(citation, page)`` — the text printed on one page of an opinion, to

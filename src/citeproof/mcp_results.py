@@ -38,6 +38,7 @@ class ErrorFound(_Reply):
     kind: ErrorKind = Field(description="what is wrong with the citation")
     fragment: str | None = Field(None, description="the words of the draft to look at")
     explanation: str = Field(description="one sentence: what is wrong")
+    suggestion: str | None = Field(None, description="a fix, where the evidence gives one")
     evidence: str | None = Field(None, description="what the opinion or the library says (evidence=true)")
     confidence: float | None = Field(
         None, description="how strongly the evidence bears it out (evidence=true)"
@@ -124,6 +125,7 @@ def citation_verdict(v: Verdict, evidence: bool) -> dict[str, Any]:
                 "kind": e.kind,
                 "fragment": e.fragment,
                 "explanation": e.explanation,
+                "suggestion": e.suggestion or None,
                 **({"evidence": e.evidence, "confidence": e.confidence} if evidence else {}),
             }
             for e in v.errors

@@ -127,6 +127,8 @@ def test_check_text_is_compact_unless_evidence_is_asked(session):
     assert all(e.get("evidence") is None for c in compact["citations"] for e in c["errors"])
     assert all(c.get("authority") is None for c in compact["citations"])
     assert compact["summary"] == full["summary"]
+    fixes = {e["kind"]: e.get("suggestion") for c in compact["citations"] for e in c["errors"]}
+    assert fixes["wrong_pincite"] == "pin cite 373 U.S. 83, 87", fixes  # the fix comes without asking
     strip = [
         (c["text"], c["status"], c.get("reason"), [e["kind"] for e in c["errors"]]) for c in full["citations"]
     ]

@@ -14,8 +14,7 @@ from pathlib import Path
 import click
 import httpx
 
-from citeproof.cli.common import EXIT_USAGE
-from citeproof.cli.courtlistener import _bar
+from citeproof.cli.common import EXIT_USAGE, progress_bar
 from citeproof.core.protocols import LibraryError
 from citeproof.library.bulk_bucket import DEFAULT_BUCKET_URL
 from citeproof.library.records import RecordError
@@ -82,9 +81,19 @@ def download_courtlistener(
     target = out or folder / f"courtlistener-{date}.sqlite"
     click.echo(f"\ndownloaded the dump of {date}: " + ", ".join(f.name for f in chosen), err=True)
     try:
-        counts = import_bulk(
-            paths, target, name=f"courtlistener-{date}", snapshot_date=date, complete=True, progress=_bar
-        )
+        with progress_bar("importing") as show:
+
+            def report(kind: str, rows: int, fraction: float) -> None:
+                show(round(fraction * 1000), 1000, f"{kind} {rows:,} rows")
+
+            counts = import_bulk(
+                paths,
+                target,
+                name=f"courtlistener-{date}",
+                snapshot_date=date,
+                complete=True,
+                progress=report,
+            )
     except (RecordError, ValueError) as exc:
         click.echo(f"\nciteproof: {exc}", err=True)
         sys.exit(EXIT_USAGE)

@@ -91,7 +91,7 @@ def test_the_page_answers_while_concurrent_checks_are_shed(library, tmp_path):
 
 
 def test_a_check_past_its_deadline_is_503_and_frees_its_worker(library, tmp_path):
-    with serving(library, tmp_path, workers=1, request_deadline=0.5) as client:
+    with serving(library, tmp_path, workers=1, request_deadline=0.02) as client:
         late = client.post(f"{API}/check", data={"text": LONG})
         assert late.status_code == 503 and "deadline" in late.json()["detail"]
         assert int(late.headers["Retry-After"]) >= 1

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.pack import record_by_cite
 
 from citeproof.core.quotes import (
@@ -263,3 +267,22 @@ def test_an_empty_opinion_finds_nothing():
 )
 def test_word_diff_marks_removed_and_added_words(quoted, real, diff):
     assert word_diff(quoted, real) == diff
+
+
+# --- normalise against the word pattern it implements -----------------------------------------
+
+_WORD_PATTERN = re.compile(r"(?:[A-Za-z0-9]|\[[A-Za-z]\])+")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ9 [].é\n-’İﬁ\u00a0"), max_size=40))
+def test_normalise_finds_exactly_the_words_of_the_pattern(text):
+    """The array implementation gives the words of ``_WORD_PATTERN``, lower-cased without
+    brackets, at their original offsets, and maps every joined position to its word."""
+    words = list(_WORD_PATTERN.finditer(text))
+    norm = normalise(text)
+    assert norm.joined == " ".join(m.group().replace("[", "").replace("]", "").lower() for m in words)
+    spans = [(int(s), int(e)) for s, e in zip(norm.starts, norm.ends, strict=True)]
+    assert spans == [m.span() for m in words]
+    for index in range(len(norm.joined)):  # a space belongs to the word after it
+        assert norm.word_at(index) == norm.joined[: index + 1].count(" ")

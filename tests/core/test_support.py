@@ -16,7 +16,7 @@ from citeproof.core.models import (
     Reason,
     Span,
 )
-from citeproof.core.support import check_support, opinion_sentences
+from citeproof.core.support import check_support, split_sentences
 
 opinion = opinion_of
 
@@ -202,7 +202,7 @@ def test_a_reversal_in_an_opinion_without_page_markers_names_no_page():
 
 def test_opinion_sentences_cover_the_holding_of_brown_as_one_sentence():
     text = opinion(BROWN).text
-    spans = [text[s:e].strip() for s, e in opinion_sentences(text)]
+    spans = [text[s:e].strip() for s, e in split_sentences(text)]
     assert "Separate educational facilities are inherently unequal." in spans
     # no sentence ends inside a case name or a U. S. cite
     assert not any(s.endswith((" v.", " U.", " U. S.")) for s in spans)
@@ -220,7 +220,7 @@ def test_opinion_sentences_keep_a_section_number_inside_its_sentence():
         "01-02-00288-CV, 122 S.W.3d 276, 2003 WL 22019734 (Tex. App.-Houston [1st Dist.] August 22, 2003, "
         "n.p.h.)."
     )
-    first = text[slice(*opinion_sentences(text)[0])]
+    first = text[slice(*split_sentences(text)[0])]
     assert first.strip().endswith("are not mandatory.")
 
 

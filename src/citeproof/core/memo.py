@@ -17,7 +17,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TypeVar
 
+from citeproof.core.models import Opinion
+
 T = TypeVar("T")
+A = TypeVar("A", str, Opinion)
 _Memo = dict[tuple[object, str], object]
 _memo: ContextVar[_Memo | None] = ContextVar("citeproof_opinion_memo", default=None)
 
@@ -32,17 +35,17 @@ def opinion_memo() -> Iterator[None]:
         _memo.reset(token)
 
 
-def per_opinion(fn: Callable[[str], T]) -> Callable[[str], T]:
-    """``fn(text)``, remembered for the current ``opinion_memo()`` scope."""
+def per_opinion(fn: Callable[[A], T]) -> Callable[[A], T]:
+    """``fn(text)`` or ``fn(opinion)``, remembered by text for the current ``opinion_memo()`` scope."""
 
     @functools.wraps(fn)
-    def remembered(text: str) -> T:
+    def remembered(arg: A) -> T:
         memo = _memo.get()
         if memo is None:
-            return fn(text)
-        key = (fn, text)
+            return fn(arg)
+        key = (fn, arg if isinstance(arg, str) else arg.text)
         if key not in memo:
-            memo[key] = fn(text)
+            memo[key] = fn(arg)
         return memo[key]  # type: ignore[return-value]
 
     return remembered

@@ -210,6 +210,7 @@ class Opinion:
     case_id: str
     text: str
     page_breaks: tuple[PageBreak, ...]
+    sentences: tuple[tuple[int, int], ...] | None = None  # spans split when the library was built
 
     def reporters(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(b.reporter for b in self.page_breaks))

@@ -24,8 +24,9 @@ def _content(text: str) -> frozenset[str]:
 
 
 @per_opinion
-def _sentences(text: str) -> tuple[tuple[frozenset[str], int, int], ...]:
-    return tuple((_content(text[start:end]), start, end) for start, end in opinion_sentences(text))
+def _sentences(opinion: Opinion) -> tuple[tuple[frozenset[str], int, int], ...]:
+    text = opinion.text
+    return tuple((_content(text[start:end]), start, end) for start, end in opinion_sentences(opinion))
 
 
 def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | None:
@@ -38,8 +39,8 @@ def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | N
         return None
     pages: set[int] = set()
     example = ""
-    citing = citing_sentences(c, opinion.text)
-    for words, start, end in _sentences(opinion.text):
+    citing = citing_sentences(c, opinion)
+    for words, start, end in _sentences(opinion):
         if start in citing:
             continue  # the citing passage itself, when the document is inside the opinion
         shared = len(claim & words)

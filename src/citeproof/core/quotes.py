@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import bisect
 import difflib
 import re
 from dataclasses import dataclass
 
+import numpy as np
 from rapidfuzz import fuzz
 
 from citeproof.core.memo import per_opinion
@@ -26,36 +26,43 @@ NEAR_MATCH_SCORE = 80.0
 MIN_WORDS = 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class NormalText:
     """Lower-case words of a text joined by single spaces, with each word's original offsets."""
 
     joined: str
-    starts: tuple[int, ...]
-    ends: tuple[int, ...]
-    bounds: tuple[int, ...]  # where each word begins in ``joined``, the space before it included
+    starts: np.ndarray  # where each word begins and ends in the original text
+    ends: np.ndarray
+    bounds: np.ndarray  # where each word begins in ``joined``, the space before it included
 
     def word_at(self, index: int) -> int:
         """The number of the word at ``index`` in ``joined`` (a space belongs to the next word)."""
-        return bisect.bisect_right(self.bounds, index) - 1
+        return int(np.searchsorted(self.bounds, index, side="right")) - 1
 
 
 def normalise(text: str) -> NormalText:
-    words = list(_RAW_WORD.finditer(text))  # offsets stay those of the original text
-    lowered = [m.group().replace("[", "").replace("]", "").lower() for m in words]  # [t]he → the
-    bounds = [0] * len(lowered)
-    at = 0
-    for i, word in enumerate(lowered):
-        if i:
-            bounds[i] = at
-            at += 1
-        at += len(word)
-    return NormalText(
-        " ".join(lowered),
-        tuple(m.start() for m in words),
-        tuple(m.end() for m in words),
-        tuple(bounds),
-    )
+    """The words of ``_RAW_WORD`` (ASCII letters and digits, and ``[t]``-style bracketed
+    letters), lower-cased with the brackets dropped, found with array operations: an
+    opinion has tens of thousands of words and a check reads hundreds of opinions."""
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    folded = codes | 32  # A-Z -> a-z; no other code lands in a-z
+    letter = (folded >= 97) & (folded <= 122)
+    word = letter | ((codes >= 48) & (codes <= 57))
+    bracket = np.zeros(len(codes), dtype=bool)
+    if len(codes) > 2:
+        opens = np.flatnonzero((codes[:-2] == 91) & letter[1:-1] & (codes[2:] == 93))  # [t]
+        bracket[opens] = bracket[opens + 2] = True
+        word[opens] = word[opens + 2] = True
+    edges = np.diff(word.astype(np.int8), prepend=np.int8(0), append=np.int8(0))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    kept = word & ~bracket
+    kept_before = np.concatenate(([0], np.cumsum(kept)))
+    lengths = kept_before[ends] - kept_before[starts]
+    words_before = np.cumsum(edges[:-1] == 1) - 1  # the number of the word each character is in
+    out = np.full(int(lengths.sum()) + max(len(starts) - 1, 0), 32, dtype=np.uint8)
+    out[(kept_before[:-1] + words_before)[kept]] = np.where(letter, folded, codes)[kept]
+    bounds = np.concatenate(([0], np.cumsum(lengths[:-1] + 1) - 1)) if len(starts) else lengths
+    return NormalText(out.tobytes().decode("ascii"), starts, ends, bounds)
 
 
 @per_opinion
@@ -85,7 +92,7 @@ class QuoteMatch:
 def _offsets(norm: NormalText, start: int, end: int) -> tuple[int, int]:
     first = norm.word_at(start)
     last = norm.word_at(max(start, end - 1))
-    return norm.starts[first], norm.ends[last]
+    return int(norm.starts[first]), int(norm.ends[last])
 
 
 MAX_OCCURRENCES = 50
@@ -146,7 +153,7 @@ def _nearest(wanted: str, norm: NormalText, opinion_text: str) -> QuoteMatch:
     if align is None or align.score < NEAR_MATCH_SCORE:
         return QuoteMatch(False, score=align.score if align else 0.0)
     first, last = _tighten(wanted.split(), norm, align.dest_start, align.dest_end)
-    start, end = norm.starts[first], norm.ends[last]
+    start, end = int(norm.starts[first]), int(norm.ends[last])
     real = opinion_text[start:end]
     return QuoteMatch(False, start, end, align.score, real, word_diff(wanted, real))
 

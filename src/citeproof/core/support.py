@@ -149,18 +149,24 @@ def _opposite(negations: int, claim_negations: int) -> bool:
     return (negations + claim_negations) % 2 == 1 and min(negations, claim_negations) == 0
 
 
+def opinion_sentences(opinion: Opinion) -> tuple[tuple[int, int], ...]:
+    """``(start, end)`` of each sentence of an opinion (shared with the pin-page check): as
+    split when the library was built, else now, by the same splitter."""
+    return opinion.sentences if opinion.sentences is not None else split_sentences(opinion.text)
+
+
 @per_opinion
-def opinion_sentences(text: str) -> tuple[tuple[int, int], ...]:
-    """``(start, end)`` of each sentence of an opinion (shared with the pin-page check): the
-    document's own splitter, which keeps "Plessy v. Ferguson", "U. S." and "554.006" whole."""
+def split_sentences(text: str) -> tuple[tuple[int, int], ...]:
+    """The document's own splitter, which keeps "Plessy v. Ferguson", "U. S." and "554.006" whole."""
     return tuple(Sentences(text).spans)
 
 
 @per_opinion
-def _signed_sentences(text: str) -> tuple[tuple[str, int, frozenset[str], int], ...]:
+def _signed_sentences(opinion: Opinion) -> tuple[tuple[str, int, frozenset[str], int], ...]:
     """Each sentence with its offset, content words and negation count, once per opinion."""
+    text = opinion.text
     return tuple(
-        (text[start:end], start, *_signature(text[start:end])) for start, end in opinion_sentences(text)
+        (text[start:end], start, *_signature(text[start:end])) for start, end in opinion_sentences(opinion)
     )
 
 
@@ -168,14 +174,15 @@ _QUOTATION = re.compile(r"[“\"]([^”\"]*)[”\"]")
 MIN_CITE_CHARS = 8
 
 
-def citing_sentences(c: Citation, text: str) -> frozenset[int]:
+def citing_sentences(c: Citation, opinion: Opinion) -> frozenset[int]:
     """Starts of the opinion sentences that carry this very citation, and of the sentence
     before each: when the document cites the opinion from inside it (a dissent citing its
     own majority), that is the citing passage, not the holding."""
     cite = " ".join((c.text or "").split())
-    if len(cite) < MIN_CITE_CHARS or not re.search(r"\d", cite):
-        return frozenset()
-    starts = [s for s, _ in opinion_sentences(text)]
+    text = opinion.text
+    if len(cite) < MIN_CITE_CHARS or not re.search(r"\d", cite) or any(w not in text for w in cite.split()):
+        return frozenset()  # the last test, cheap, spares compiling a pattern per citation
+    starts = [s for s, _ in opinion_sentences(opinion)]
     found: set[int] = set()
     for m in re.finditer(re.escape(cite).replace(r"\ ", r"\s+"), text):
         index = max(0, bisect.bisect_right(starts, m.start()) - 1)
@@ -221,9 +228,9 @@ def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opin
     claim_negations = _signature(proposition)[1]
     if len(claim) < MIN_CONTENT_WORDS:
         return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)
-    citing = citing_sentences(c, opinion.text)
+    citing = citing_sentences(c, opinion)
     close: list[tuple[str, int, int]] = []
-    for sentence, offset, words, negations in _signed_sentences(opinion.text):
+    for sentence, offset, words, negations in _signed_sentences(opinion):
         if offset not in citing and len(claim & words) / len(claim) >= OVERLAP:
             close.append((sentence.strip(), offset, negations))
     if close and all(_opposite(n, claim_negations) for _, _, n in close):

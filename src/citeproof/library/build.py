@@ -15,13 +15,16 @@ from pathlib import Path
 from typing import IO, Any
 
 from citeproof.core.names import distinctive_parties, name_key
+from citeproof.core.support import split_sentences
 from citeproof.library.content_hash import content_hash
 from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
-from citeproof.library.sqlite import migrate
+from citeproof.library.sqlite import migrate, pack_spans
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-BUILD_VERSION = 7  # 7: content_hash in meta (issue 19); bump when the schema or the import logic changes
+# Bump when the schema or the import logic changes. 8: sentence spans kept (issue 17);
+# 7: content_hash in meta (issue 19).
+BUILD_VERSION = 8
 
 
 def _open_text(path: Path) -> IO[str]:
@@ -134,6 +137,8 @@ class _Builder:
     def _add_text(self, rec: CaseRecord) -> None:
         assert rec.text is not None
         self.conn.execute("INSERT INTO opinions VALUES (?,?)", (rec.id, rec.text))
+        spans = pack_spans(split_sentences(rec.text))  # split once here, not in every check
+        self.conn.execute("INSERT INTO sentences VALUES (?,?)", (rec.id, spans))
         self.conn.executemany(
             "INSERT INTO page_breaks VALUES (?,?,?,?,?)",
             [(rec.id, b.reporter, b.volume, b.page, b.offset) for b in rec.page_breaks],

@@ -5,8 +5,10 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
+
+import numpy as np
 
 from citeproof.core.models import (
     Authority,
@@ -49,12 +51,24 @@ MIGRATIONS = [
     CREATE VIRTUAL TABLE passages USING fts5(
         case_id UNINDEXED, reporter UNINDEXED, page UNINDEXED, start UNINDEXED, text);
     """,
+    # 2: each opinion's sentence spans, split once at build time (``pack_spans``)
+    "CREATE TABLE sentences(case_id TEXT PRIMARY KEY, spans BLOB NOT NULL);",
 ]
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
 # A bulk import leaves name_abbreviation '' where it equals the name (one copy on disk).
 _CASE_COLUMNS = (
     "c.id, c.name, COALESCE(NULLIF(c.name_abbreviation, ''), c.name), c.decision_date, c.court, c.last_page"
 )
+
+
+def pack_spans(spans: Iterable[tuple[int, int]]) -> bytes:
+    """Sentence spans as little-endian 32-bit ``start, end`` pairs."""
+    return np.asarray(list(spans), dtype="<i4").tobytes()
+
+
+def unpack_spans(blob: bytes) -> tuple[tuple[int, int], ...]:
+    pairs = np.frombuffer(blob, dtype="<i4").reshape(-1, 2).tolist()
+    return tuple((start, end) for start, end in pairs)
 
 
 def migrate(conn: sqlite3.Connection) -> None:
@@ -225,7 +239,19 @@ class SQLiteLibrary:
             "SELECT reporter, volume, page, offset FROM page_breaks WHERE case_id = ? ORDER BY offset, rowid",
             (case_id,),
         ).fetchall()
-        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks))
+        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks), self._sentences(case_id))
+
+    def _sentences(self, case_id: str) -> tuple[tuple[int, int], ...] | None:
+        """Spans split at build time; None in a library built before they were kept."""
+        if not self._keeps_sentences:
+            return None
+        row = self.conn.execute("SELECT spans FROM sentences WHERE case_id = ?", (case_id,)).fetchone()
+        return unpack_spans(row[0]) if row else None
+
+    @cached_property
+    def _keeps_sentences(self) -> bool:
+        found = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'sentences'").fetchone()
+        return found is not None
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         keys = [name_key(tokens) for tokens in distinctive_parties(name) if tokens]

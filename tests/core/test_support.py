@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.pack import opinion_of
 
 from citeproof.core.models import (
@@ -16,7 +20,15 @@ from citeproof.core.models import (
     Reason,
     Span,
 )
-from citeproof.core.support import check_support, split_sentences
+from citeproof.core.support import (
+    _NEGATIONS,
+    _NOT_NEGATING,
+    _STOP,
+    ANTONYMS,
+    _signature,
+    check_support,
+    split_sentences,
+)
 
 opinion = opinion_of
 
@@ -234,3 +246,48 @@ def test_a_negation_inside_a_quotation_counts_on_both_sides_or_neither():
         "447 U.S. 207",
     )
     assert check_support(c, opinion("447 U.S. 207")).outcome is not Outcome.FAIL
+
+
+# --- the signature against its plain definition ------------------------------------------------
+
+
+def _plain_signature(text: str) -> tuple[frozenset[str], int]:
+    """Word by word: a negation counts and is dropped; an antonym counts and becomes its base."""
+    negations, content = 0, set()
+    for w in re.findall(r"[a-z]+(?:n't)?", _NOT_NEGATING.sub(" ", text.lower()).replace("’", "'")):
+        if w in _NEGATIONS or w.endswith("n't"):
+            negations += 1
+            continue
+        if w in ANTONYMS:
+            negations += 1
+            w = ANTONYMS[w]
+        if w not in _STOP and len(w) > 2:
+            content.add(w)
+    return frozenset(content), negations
+
+
+_VOCABULARY = sorted(
+    {
+        *_NEGATIONS,
+        *list(ANTONYMS)[:12],
+        "can't",
+        "wasn’t",
+        "not only",
+        "the",
+        "court",
+        "Holding",
+        "statute",
+        "barred",
+        "claims",
+        "ab",
+        "xyz",
+    }
+)
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(_VOCABULARY), max_size=30), st.sampled_from([" ", ", ", ". "]))
+def test_signature_is_its_plain_definition(words, separator):
+    text = separator.join(words)
+    assert _signature(text) == _plain_signature(text)
+    assert _signature(text) == _plain_signature(text)  # again, from the table of words already seen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -198,6 +199,7 @@ def is_generic(party: str) -> bool:
     return text in GENERIC_PARTIES or text in _STATE_NAMES or not party_tokens(party)
 
 
+@lru_cache(maxsize=16384)  # pure, and a brief compares the same names again and again
 def distinctive_parties(name: str) -> tuple[frozenset[str], ...]:
     return tuple(party_tokens(p) for p in parties(name) if not is_generic(p))
 

@@ -19,8 +19,12 @@ CLAIM_COVERED = 0.8
 SENTENCE_COVERED = 0.6
 
 
+_LONG_WORD = re.compile(r"[a-z]{4,}")
+
+
 def _content(text: str) -> frozenset[str]:
-    return frozenset(w for w in re.findall(r"[a-z]+", text.lower()) if len(w) > 3)
+    """Words of four letters or more: whole runs of letters, as ``[a-z]+`` finds them."""
+    return frozenset(_LONG_WORD.findall(text.lower()))
 
 
 @per_opinion

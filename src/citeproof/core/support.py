@@ -124,23 +124,39 @@ MIN_CONTENT_WORDS = 4
 OVERLAP = 0.7
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z]+(?:n't)?", text.lower().replace("’", "'"))
+_WORD = re.compile(r"[a-z]+(?:n't)?")
+_NEGATING = frozenset(_NEGATIONS) | frozenset(ANTONYMS)
+_CONTENT_OF: dict[str, str] = {}  # word -> its content word ("" for none), filled as words are met
+_CONTENT_OF_MAX = 500_000  # words; only ever added to, so threads read it safely
+
+
+def _content_word(word: str) -> str:
+    if word in _NEGATIONS or word.endswith("n't"):
+        return ""
+    base = ANTONYMS.get(word, word)
+    return base if base not in _STOP and len(base) > 2 else ""
 
 
 def _signature(text: str) -> tuple[frozenset[str], int]:
-    """Content words (antonyms folded to their base) and the number of negations."""
-    negations = 0
-    content = set()
-    for w in _words(_NOT_NEGATING.sub(" ", text.lower())):
-        if w in _NEGATIONS or w.endswith("n't"):
-            negations += 1
-            continue
-        if w in ANTONYMS:
-            negations += 1
-            w = ANTONYMS[w]
-        if w not in _STOP and len(w) > 2:
-            content.add(w)
+    """Content words (antonyms folded to their base) and the number of negations.
+
+    An opinion has tens of thousands of sentences to sign, so each distinct word is
+    classified once per process and a sentence's words are mapped through that table."""
+    lowered = _NOT_NEGATING.sub(" ", text.lower()).replace("’", "'")
+    words = _WORD.findall(lowered)
+    distinct = set(words)
+    negating = distinct & _NEGATING
+    if "'" in lowered:
+        negating |= {w for w in distinct if w.endswith("n't")}
+    negations = sum(words.count(w) for w in negating)
+    unseen = distinct.difference(_CONTENT_OF)
+    content = set(map(_CONTENT_OF.__getitem__, distinct - unseen))
+    if unseen:
+        classified = {w: _content_word(w) for w in unseen}
+        content.update(classified.values())
+        if len(_CONTENT_OF) < _CONTENT_OF_MAX:
+            _CONTENT_OF.update(classified)
+    content.discard("")
     return frozenset(content), negations
 
 

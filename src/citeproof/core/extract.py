@@ -8,6 +8,7 @@ from the text between neighbouring citations, so they never bleed across them.
 from __future__ import annotations
 
 import functools
+import logging
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -25,6 +26,10 @@ from citeproof.core.swap import Swap
 from citeproof.core.tokenizer import indexed_tokenizer
 
 _PARAGRAPH = re.compile(r"\n\s*\n")
+# eyecite logs its own diagnostics ("Unknown overlap case") without a handler of its own, so
+# Python printed them on every check's stderr. A NullHandler keeps them off the terminal;
+# an application that configures logging still receives them through the root logger.
+logging.getLogger("eyecite").addHandler(logging.NullHandler())
 
 
 @dataclass(frozen=True, slots=True)

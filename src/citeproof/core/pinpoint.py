@@ -12,7 +12,7 @@ import re
 
 from citeproof.core.memo import per_opinion
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
-from citeproof.core.support import citing_sentences, opinion_sentences
+from citeproof.core.support import citing_sentences, opinion_sentences, sentence_words
 
 MIN_WORDS = 6
 CLAIM_COVERED = 0.8
@@ -29,8 +29,11 @@ def _content(text: str) -> frozenset[str]:
 
 @per_opinion
 def _sentences(opinion: Opinion) -> tuple[tuple[frozenset[str], int, int], ...]:
-    text = opinion.text
-    return tuple((_content(text[start:end]), start, end) for start, end in opinion_sentences(opinion))
+    """Each sentence's ``_content`` words, from the words the support check read."""
+    return tuple(
+        (frozenset(w for w in words if len(w) > 3), start, end)
+        for (start, end), words in zip(opinion_sentences(opinion), sentence_words(opinion), strict=True)
+    )
 
 
 def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | None:

@@ -102,6 +102,7 @@ class Antecedents:
         self._run_starts: list[int] = []  # per entry: where its run of equal ``cases`` starts
         self._key_of_member: dict[str, str] = {}  # member citation id → its case key
         self._keys_by_cite: dict[str, list[str]] = {}  # "V R P" → case keys with that cite
+        self._keys_by_volume: dict[tuple[str | None, str | None], set[str]] = {}  # (V, R) → case keys
         self._rank: dict[str, int] = {}  # case key → its place in ``members``
 
     # -- recording --------------------------------------------------------------------
@@ -203,7 +204,10 @@ class Antecedents:
         name: _Written,
         pins: tuple[int, ...],
     ) -> tuple[Binding, tuple[str, ...]]:
-        in_volume = tuple(k for k in self._case_order() if self._member_in(k, volume, reporter))
+        keys = self._keys_by_volume.get((volume, reporter))
+        if not keys:
+            return Binding(), ()
+        in_volume = tuple(k for k in self._case_order() if k in keys)
         if not in_volume:
             return Binding(), ()
         pool = self._named(in_volume, name) or in_volume
@@ -262,6 +266,7 @@ class Antecedents:
             )
             if at is None:
                 members.append(c)
+                self._keys_by_volume.setdefault((c.volume, c.reporter), set()).add(key)
             elif c.page == members[at].page:
                 self._key_of_member.pop(members[at].id, None)
                 members[at] = c

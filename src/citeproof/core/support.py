@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 
 from citeproof.core.context import Sentences
 from citeproof.core.memo import per_opinion
@@ -127,7 +128,8 @@ OVERLAP = 0.7
 _WORD = re.compile(r"[a-z]+(?:n't)?")
 _NEGATING = frozenset(_NEGATIONS) | frozenset(ANTONYMS)
 _CONTENT_OF: dict[str, str] = {}  # word -> its content word ("" for none), filled as words are met
-_CONTENT_OF_MAX = 500_000  # words; only ever added to, so threads read it safely
+_NEGATING_SEEN: set[str] = set()  # the negating words among them
+_CONTENT_OF_MAX = 500_000  # words; the tables only ever grow, so threads read them safely
 
 
 def _content_word(word: str) -> str:
@@ -138,26 +140,29 @@ def _content_word(word: str) -> str:
 
 
 def _signature(text: str) -> tuple[frozenset[str], int]:
-    """Content words (antonyms folded to their base) and the number of negations.
+    """Content words (antonyms folded to their base) and the number of negations."""
+    return _signature_of(_WORD.findall(_NOT_NEGATING.sub(" ", text.lower()).replace("’", "'")))
 
-    An opinion has tens of thousands of sentences to sign, so each distinct word is
-    classified once per process and a sentence's words are mapped through that table."""
-    lowered = _NOT_NEGATING.sub(" ", text.lower()).replace("’", "'")
-    words = _WORD.findall(lowered)
+
+def _signature_of(words: Sequence[str]) -> tuple[frozenset[str], int]:
+    """``_signature`` of a text's words. An opinion has thousands of sentences to sign, so
+    each distinct word is classified once per process (``_CONTENT_OF``, ``_NEGATING_SEEN``)
+    and a sentence's words are mapped through those tables with set operations."""
     distinct = set(words)
-    negating = distinct & _NEGATING
-    if "'" in lowered:
-        negating |= {w for w in distinct if w.endswith("n't")}
-    negations = sum(words.count(w) for w in negating)
     unseen = distinct.difference(_CONTENT_OF)
-    content = set(map(_CONTENT_OF.__getitem__, distinct - unseen))
+    seen = distinct - unseen
+    content = set(map(_CONTENT_OF.__getitem__, seen))
+    negating = seen & _NEGATING_SEEN
     if unseen:
         classified = {w: _content_word(w) for w in unseen}
+        new_negating = {w for w in unseen if w in _NEGATING or w.endswith("n't")}
         content.update(classified.values())
-        if len(_CONTENT_OF) < _CONTENT_OF_MAX:
+        negating |= new_negating
+        if len(_CONTENT_OF) < _CONTENT_OF_MAX:  # negations first: a word in _CONTENT_OF is complete
+            _NEGATING_SEEN.update(new_negating)
             _CONTENT_OF.update(classified)
     content.discard("")
-    return frozenset(content), negations
+    return frozenset(content), sum(words.count(w) for w in negating)
 
 
 def _opposite(negations: int, claim_negations: int) -> bool:
@@ -178,12 +183,29 @@ def split_sentences(text: str) -> tuple[tuple[int, int], ...]:
 
 
 @per_opinion
+def sentence_words(opinion: Opinion) -> tuple[tuple[str, ...], ...]:
+    """The lower-case words (``_WORD``) of each sentence, for the support and pin checks: read
+    from the opinion lower-cased once, unless lower-casing changes its length."""
+    text, spans = opinion.text, opinion_sentences(opinion)
+    lowered = text.lower().replace("’", "'")
+    if len(lowered) != len(text):
+        return tuple(tuple(_WORD.findall(text[s:e].lower().replace("’", "'"))) for s, e in spans)
+    return tuple(tuple(_WORD.findall(lowered, s, e)) for s, e in spans)
+
+
+_NOT_NEGATING_WORDS = ("not only", "not merely", "not just", "no doubt", "nothing but")
+
+
+@per_opinion
 def _signed_sentences(opinion: Opinion) -> tuple[tuple[str, int, frozenset[str], int], ...]:
     """Each sentence with its offset, content words and negation count, once per opinion."""
-    text = opinion.text
-    return tuple(
-        (text[start:end], start, *_signature(text[start:end])) for start, end in opinion_sentences(opinion)
-    )
+    text, signed = opinion.text, []
+    for (start, end), words in zip(opinion_sentences(opinion), sentence_words(opinion), strict=True):
+        sentence = text[start:end]
+        lowered = sentence.lower()  # a phrase like "not only" changes the words: sign it whole
+        phrase = any(p in lowered for p in _NOT_NEGATING_WORDS)
+        signed.append((sentence, start, *(_signature(sentence) if phrase else _signature_of(words))))
+    return tuple(signed)
 
 
 _QUOTATION = re.compile(r"[“\"]([^”\"]*)[”\"]")

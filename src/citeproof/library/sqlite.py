@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+import sys
 import threading
+from array import array
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
+from itertools import chain
 from pathlib import Path
-
-import numpy as np
 
 from citeproof.core.models import (
     Authority,
@@ -63,12 +64,19 @@ _CASE_COLUMNS = (
 
 def pack_spans(spans: Iterable[tuple[int, int]]) -> bytes:
     """Sentence spans as little-endian 32-bit ``start, end`` pairs."""
-    return np.asarray(list(spans), dtype="<i4").tobytes()
+    packed = array("i", chain.from_iterable(spans))
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return packed.tobytes()
 
 
 def unpack_spans(blob: bytes) -> tuple[tuple[int, int], ...]:
-    pairs = np.frombuffer(blob, dtype="<i4").reshape(-1, 2).tolist()
-    return tuple((start, end) for start, end in pairs)
+    packed = array("i")
+    packed.frombytes(blob)
+    if sys.byteorder == "big":
+        packed.byteswap()
+    edges = iter(packed.tolist())
+    return tuple(zip(edges, edges, strict=True))
 
 
 def migrate(conn: sqlite3.Connection) -> None:

@@ -6,7 +6,7 @@ oracle of 5×10⁷ decision → statute records, with time and peak memory.
 The graph is drawn like `citeproof grounding --simulate` (heavy-tailed article popularity
 per domain over the real registry, ~3 records per decision, a date and a domain per
 decision) and written in chunks of 5×10⁶ records with pyarrow, never held as Python
-objects. A fresh process then loads it with `load_edges` (columnar, `oracle.py`) and runs
+objects. A fresh process then loads it with `load_edges` (streamed, `edges_parquet.py`) and runs
 what `citeproof grounding score`, `sweep` and `separability` run, on simulated answers of
 the four simulated systems; each stage's wall and CPU time and the process's peak RSS
 after it (VmHWM) are recorded. Writes benchmarks/results/grounding_scale.json (one entry per

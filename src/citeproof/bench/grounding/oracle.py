@@ -5,24 +5,28 @@ keys. Real graphs load from CSV or Parquet edge files with the columns
 ``decision_id, code, article`` and optional ``date`` (YYYY-MM-DD) and ``domain``.
 Subsampling by record or by decision makes the smaller oracles of a coverage sweep.
 
-A Parquet edge file is read column by column with pyarrow and never turned into Python
-objects: ids are dictionary-encoded into integer arrays, only the distinct statute keys
-become strings, and the per-decision ids, dates and domains stay Arrow arrays
-(`ArrowStrings`). A graph of 5×10⁷ records then costs about 16 bytes a record
-(`benchmarks/grounding_scale.py`).
+An oracle keeps only what the metrics ask of it, in compact numpy form: per record a
+decision number (int32) and a statute node number (uint16, int32 beyond 65,535 nodes),
+6 bytes a record; per decision a date code and a domain code. A subsample shares its
+parent's arrays and adds one bit per record (a packed keep-mask), and every whole-graph
+question (presence, counts, snapshot, subsampling) runs over `CHUNK` records at a time, so
+no full-size temporary is made. A Parquet edge file is streamed in batches
+(`edges_parquet.py`) and never turned into Python objects.
 """
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, overload
+from typing import overload
 
 import numpy as np
 
 from citeproof.core.statutes.ua_extract import normalise_number
+
+CHUNK = 1 << 21  # records per step of a whole-graph pass (a multiple of 8)
 
 
 def node(code: str, article: str) -> str:
@@ -65,17 +69,58 @@ class OracleSnapshot:
         }
 
 
+def smallest_codes(codes: np.ndarray, distinct: int) -> np.ndarray:
+    """``codes`` (numbers below ``distinct``) in the smallest unsigned type that holds them."""
+    dtype = np.uint8 if distinct <= 1 << 8 else np.uint16 if distinct <= 1 << 16 else np.int32
+    return codes.astype(dtype, copy=False)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Coded(Sequence[str | None]):
+    """Strings as small integer codes into their distinct values (None for a missing one)."""
+
+    values: tuple[str | None, ...]
+    codes: np.ndarray
+
+    @classmethod
+    def of(cls, items: Iterable[str | None]) -> Coded:
+        index: dict[str | None, int] = {}
+        codes = [index.setdefault(v or None, len(index)) for v in items]
+        return cls(tuple(index), smallest_codes(np.asarray(codes, dtype=np.int64), len(index)))
+
+    def __len__(self) -> int:
+        return int(self.codes.size)
+
+    @overload
+    def __getitem__(self, i: int) -> str | None: ...
+    @overload
+    def __getitem__(self, i: slice) -> Coded: ...
+    def __getitem__(self, i: int | slice) -> str | None | Coded:
+        if isinstance(i, slice):
+            return Coded(self.values, self.codes[i])
+        return self.values[int(self.codes[i])]
+
+    def latest(self, rows: np.ndarray) -> str | None:
+        """The greatest value among the elements where the mask ``rows`` is True."""
+        used = np.zeros(len(self.values), dtype=bool)
+        for start in range(0, self.codes.size, CHUNK):
+            used[self.codes[start : start + CHUNK][rows[start : start + CHUNK]]] = True
+        return max((v for v in (self.values[i] for i in np.flatnonzero(used).tolist()) if v), default=None)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Oracle:
-    """Records as integer arrays over interned decision and statute ids."""
+    """Records as compact integer arrays over numbered decisions and statute nodes (see the
+    module docstring); ``keep`` is None for a whole graph, else the packed keep-mask."""
 
     name: str
-    decision: np.ndarray  # per record: index into decision_ids
-    statute: np.ndarray  # per record: index into statute_keys
-    decision_ids: Sequence[str]
+    decision_codes: np.ndarray  # per record: decision number, in order of first appearance
+    statute_codes: np.ndarray  # per record: index into statute_keys
     statute_keys: tuple[str, ...]
-    decision_domain: Sequence[str | None]  # per decision
-    decision_date: Sequence[str | None]  # per decision
+    decision_domain: Coded  # per decision
+    decision_date: Coded  # per decision
+    decision_ids: Sequence[str] | None = None  # None when loaded from Parquet (ids stay in the file)
+    keep: np.ndarray | None = None  # packed bits, one per record of the arrays
 
     @classmethod
     def from_records(cls, name: str, records: Iterable[Record]) -> Oracle:
@@ -93,13 +138,38 @@ class Oracle:
             s_idx.append(stat.setdefault(node(r.code, r.article), len(stat)))
         return cls(
             name,
-            np.asarray(d_idx, dtype=np.int64),
-            np.asarray(s_idx, dtype=np.int64),
-            tuple(dec),
+            np.asarray(d_idx, dtype=np.int32),
+            smallest_codes(np.asarray(s_idx, dtype=np.int64), len(stat)),
             tuple(stat),
-            tuple(domains),
-            tuple(dates),
+            Coded.of(domains),
+            Coded.of(dates),
+            tuple(dec),
         )
+
+    def chunks(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """(decision, statute) numbers of this oracle's records, `CHUNK` records at a time."""
+        for _, decision, statute, kept in self._spans():
+            yield (decision, statute) if kept is None else (decision[kept], statute[kept])
+
+    def _spans(self) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray | None]]:
+        for start in range(0, self.decision_codes.size, CHUNK):
+            decision = self.decision_codes[start : start + CHUNK]
+            statute = self.statute_codes[start : start + CHUNK]
+            kept = None
+            if self.keep is not None:
+                bits = self.keep[start // 8 : (start + CHUNK) // 8]
+                kept = np.unpackbits(bits, count=decision.size).astype(bool)
+            yield start, decision, statute, kept
+
+    @property
+    def decision(self) -> np.ndarray:
+        """Per kept record: its decision number (a full-size array: small graphs only)."""
+        return np.concatenate([d for d, _ in self.chunks()] or [np.empty(0, np.int32)])
+
+    @property
+    def statute(self) -> np.ndarray:
+        """Per kept record: its statute node number (a full-size array: small graphs only)."""
+        return np.concatenate([s for _, s in self.chunks()] or [np.empty(0, np.int32)])
 
     @property
     def index(self) -> dict[str, int]:
@@ -108,7 +178,8 @@ class Oracle:
     def present(self) -> np.ndarray:
         """Boolean mask over ``statute_keys``: node cited by at least one record."""
         mask = np.zeros(len(self.statute_keys), dtype=bool)
-        mask[self.statute] = True
+        for _, statute in self.chunks():
+            mask[statute] = True
         return mask
 
     def nodes(self) -> frozenset[str]:
@@ -116,104 +187,94 @@ class Oracle:
 
     def record_counts(self) -> np.ndarray:
         """k(v): records citing each statute node."""
-        return np.bincount(self.statute, minlength=len(self.statute_keys))
+        counts = np.zeros(len(self.statute_keys), dtype=np.int64)
+        for _, statute in self.chunks():
+            counts += np.bincount(statute, minlength=counts.size)
+        return counts
 
     def decision_counts(self) -> np.ndarray:
-        """d(v): distinct decisions citing each statute node."""
-        pairs = np.unique(self.decision * len(self.statute_keys) + self.statute)
-        return np.bincount(pairs % len(self.statute_keys), minlength=len(self.statute_keys))
+        """d(v): distinct decisions citing each statute node. Distinct (decision, node) pairs
+        are counted over ranges of decisions holding about `CHUNK` records each."""
+        n = len(self.statute_keys)
+        counts = np.zeros(n, dtype=np.int64)
+        step = max(1, len(self.decision_date) * CHUNK // max(self.decision_codes.size, 1))
+        for low in range(0, len(self.decision_date), step):
+            pairs = [
+                (decision[inside] - low).astype(np.int64) * n + statute[inside]
+                for decision, statute in self.chunks()
+                for inside in [(decision >= low) & (decision < low + step)]
+            ]
+            distinct = np.unique(np.concatenate(pairs or [np.empty(0, np.int64)]))
+            counts += np.bincount(distinct % n, minlength=n)
+        return counts
 
     def snapshot(self) -> OracleSnapshot:
-        used = np.flatnonzero(np.bincount(self.decision, minlength=len(self.decision_ids)))
-        if isinstance(self.decision_date, ArrowStrings):
-            latest = self.decision_date.latest(used)
-        else:
-            latest = max((d for d in (self.decision_date[i] for i in used.tolist()) if d), default=None)
+        used = np.zeros(len(self.decision_date), dtype=bool)
+        records = 0
+        for decision, _ in self.chunks():
+            used[decision] = True
+            records += decision.size
         return OracleSnapshot(
             self.name,
-            int(self.statute.size),
-            int(used.size),
+            records,
+            int(used.sum()),
             int(self.present().sum()),
-            latest,
+            self.decision_date.latest(used),
         )
+
+    def narrow(self, pick: Callable[[np.ndarray, np.ndarray], np.ndarray], name: str) -> Oracle:
+        """The oracle keeping, of its records, those ``pick(decision, statute)`` marks True;
+        ``pick`` is called chunk by chunk, in record order, on the kept records only."""
+        packed = np.empty((self.decision_codes.size + 7) // 8, dtype=np.uint8)
+        for start, decision, statute, kept in self._spans():
+            mask = np.zeros(decision.size, dtype=bool)
+            if kept is None:
+                mask[:] = pick(decision, statute)
+            else:
+                mask[kept] = pick(decision[kept], statute[kept])
+            packed[start // 8 : start // 8 + (decision.size + 7) // 8] = np.packbits(mask)
+        return replace(self, name=name, keep=packed)
 
     def select(self, keep: np.ndarray, name: str | None = None) -> Oracle:
-        """The oracle restricted to records where ``keep`` is True (same id tables)."""
-        return Oracle(
-            name or self.name,
-            self.decision[keep],
-            self.statute[keep],
-            self.decision_ids,
-            self.statute_keys,
-            self.decision_domain,
-            self.decision_date,
-        )
+        """The oracle restricted to records where ``keep`` (one flag per record) is True."""
+        taken = 0
+
+        def pick(decision: np.ndarray, _: np.ndarray) -> np.ndarray:
+            nonlocal taken
+            taken += decision.size
+            return np.asarray(keep[taken - decision.size : taken], dtype=bool)
+
+        return self.narrow(pick, name or self.name)
 
     def subsample_records(self, p: float, rng: np.random.Generator) -> Oracle:
-        return self.select(rng.random(self.statute.size) < p, f"{self.name}@records={p:g}")
+        """Each record kept with probability p (one uniform draw per record, in order)."""
+        return self.narrow(lambda decision, _: rng.random(decision.size) < p, f"{self.name}@records={p:g}")
 
     def subsample_decisions(self, p: float, rng: np.random.Generator) -> Oracle:
-        kept = rng.random(len(self.decision_ids)) < p
-        return self.select(kept[self.decision], f"{self.name}@decisions={p:g}")
+        """Each decision kept with probability p, with all its records."""
+        kept = np.empty(len(self.decision_date), dtype=bool)
+        for start in range(0, kept.size, CHUNK):
+            kept[start : start + CHUNK] = rng.random(min(CHUNK, kept.size - start)) < p
+        return self.narrow(lambda decision, _: kept[decision], f"{self.name}@decisions={p:g}")
 
     def domain_counts(self) -> dict[str | None, np.ndarray]:
         """Records per statute node within each decision domain (for relevance)."""
-        out: dict[str | None, np.ndarray] = {}
-        names: Sequence[str]
-        if isinstance(self.decision_domain, ArrowStrings):
-            names, codes = self.decision_domain.codes()
-        else:
-            distinct, codes = np.unique(
-                np.asarray([d or "" for d in self.decision_domain], dtype=str), return_inverse=True
-            )
-            names = distinct.tolist()
-        rec_dom = codes[self.decision]
-        for d in np.unique(rec_dom):
-            counts = np.bincount(self.statute[rec_dom == d], minlength=len(self.statute_keys))
-            out[str(names[d]) or None] = counts
-        return out
-
-
-class ArrowStrings(Sequence[Any]):
-    """A pyarrow string array read as a sequence of ``str | None``, element by element
-    only when asked; whole-column questions stay in Arrow."""
-
-    def __init__(self, array: Any) -> None:
-        self.array = array.combine_chunks() if hasattr(array, "combine_chunks") else array
-
-    def __len__(self) -> int:
-        return len(self.array)
-
-    @overload
-    def __getitem__(self, i: int) -> Any: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Any]: ...
-    def __getitem__(self, i: int | slice) -> Any:
-        if isinstance(i, slice):
-            return ArrowStrings(self.array[i])
-        return self.array[int(i)].as_py()
-
-    def latest(self, rows: np.ndarray) -> str | None:
-        """The greatest non-empty value among ``rows`` (dates sort as text)."""
-        import pyarrow.compute as pc
-
-        taken = pc.take(self.array, rows)
-        value = pc.max(pc.if_else(pc.equal(taken, ""), None, taken)).as_py()
-        return str(value) if value is not None else None
-
-    def codes(self) -> tuple[list[str], np.ndarray]:
-        """Distinct values (null read as "") and each element's number among them."""
-        import pyarrow.compute as pc
-
-        encoded = pc.dictionary_encode(pc.fill_null(self.array, ""))
-        return encoded.dictionary.to_pylist(), encoded.indices.to_numpy(zero_copy_only=False)
+        n, domains = len(self.statute_keys), self.decision_domain
+        table = np.zeros(len(domains.values) * n, dtype=np.int64)
+        for decision, statute in self.chunks():
+            cells = domains.codes[decision].astype(np.int64) * n + statute
+            table += np.bincount(cells, minlength=table.size)
+        rows = table.reshape(len(domains.values), n)
+        return {domains.values[d]: rows[d] for d in range(rows.shape[0]) if rows[d].any()}
 
 
 def load_edges(path: str | Path, name: str | None = None) -> Oracle:
     """An oracle from a CSV or Parquet edge file (see the module docstring)."""
     path = Path(path)
     if path.suffix == ".parquet":
-        return _parquet_oracle(path, name or path.stem)
+        from citeproof.bench.grounding.edges_parquet import parquet_oracle
+
+        return parquet_oracle(path, name or path.stem)
     rows = _csv_rows(path)
     records = (
         Record(
@@ -233,75 +294,16 @@ def _csv_rows(path: Path) -> list[dict[str, str | None]]:
         return [dict(row) for row in csv.DictReader(fh)]
 
 
-def _parquet_oracle(path: Path, name: str) -> Oracle:
-    """Columnar load (module docstring): the records' ids as integer arrays, a record's
-    decision keeping the date and domain of its first record, as `Oracle.from_records`."""
-    try:
-        import pyarrow as pa
-        import pyarrow.compute as pc
-        import pyarrow.parquet as pq
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise RuntimeError("reading Parquet needs pyarrow: pip install 'citeproof[plot]'") from exc
-    present = set(pq.ParquetFile(path).schema_arrow.names)
-
-    def column(name: str) -> Any:  # one column at a time: memory holds one column's text
-        return pc.cast(pq.read_table(path, columns=[name])[name], pa.string())
-
-    def encoded(name: str) -> tuple[Any, np.ndarray]:
-        values = column(name).combine_chunks()
-        codes = pc.dictionary_encode(values)
-        return codes.dictionary, codes.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-
-    decision_ids, decision = encoded("decision_id")
-    # codes are given in order of first appearance, so a decision's first record is
-    # where the running maximum of the codes first reaches it
-    first_rows = np.flatnonzero(np.diff(np.maximum.accumulate(decision), prepend=-1) > 0)
-    codes, code = encoded("code")
-    articles, article = encoded("article")
-    code_names, article_names = codes.to_pylist(), articles.to_pylist()  # the distinct ones only
-    pairs, statute = np.unique(code * len(article_names) + article, return_inverse=True)
-    keys: dict[str, int] = {}  # two raw articles may normalise to one node
-    pair_key = np.asarray(
-        [
-            keys.setdefault(
-                node(
-                    str(code_names[p // len(article_names)]),
-                    normalise_number(str(article_names[p % len(article_names)])),
-                ),
-                len(keys),
-            )
-            for p in pairs.tolist()
-        ],
-        dtype=np.int64,
-    )
-    per_decision = {
-        c: ArrowStrings(pc.take(column(c), first_rows)) if c in present else None for c in ("date", "domain")
-    }
-    empty = ArrowStrings(pa.nulls(len(decision_ids), pa.string()))
-    return Oracle(
-        name,
-        decision,
-        pair_key[statute.reshape(-1)],
-        ArrowStrings(decision_ids),
-        tuple(keys),
-        per_decision["domain"] or empty,
-        per_decision["date"] or empty,
-    )
-
-
 def write_edges(oracle: Oracle, path: str | Path) -> None:
     """Write an oracle's records as a CSV edge file."""
+    ids = oracle.decision_ids
+    if ids is None:
+        raise ValueError(f"{oracle.name}: loaded from Parquet without its decision ids; use that file")
     with Path(path).open("w", newline="", encoding="utf-8") as fh:
         out = csv.writer(fh)
         out.writerow(["decision_id", "code", "article", "date", "domain"])
         for d, s in zip(oracle.decision.tolist(), oracle.statute.tolist(), strict=True):
             code, article = oracle.statute_keys[s].split(":", 1)
             out.writerow(
-                [
-                    oracle.decision_ids[d],
-                    code,
-                    article,
-                    oracle.decision_date[d] or "",
-                    oracle.decision_domain[d] or "",
-                ]
+                [ids[d], code, article, oracle.decision_date[d] or "", oracle.decision_domain[d] or ""]
             )

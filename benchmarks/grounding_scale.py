@@ -6,9 +6,9 @@ oracle of 5×10⁷ decision → statute records, with time and peak memory.
 The graph is drawn like `citeproof grounding --simulate` (heavy-tailed article popularity
 per domain over the real registry, ~3 records per decision, a date and a domain per
 decision) and written in chunks of 5×10⁶ records with pyarrow, never held as Python
-objects. A fresh process then loads it with `load_edges` (streamed, `edges_parquet.py`) and runs
-what `citeproof grounding score`, `sweep` and `separability` run, on simulated answers of
-the four simulated systems; each stage's wall and CPU time and the process's peak RSS
+objects. A fresh process then loads it with `load_edges` (streamed by `edges_parquet.py`)
+and runs what `citeproof grounding score`, `sweep` and `separability` run, on simulated
+answers of the four simulated systems; each stage's wall and CPU time and the process's peak RSS
 after it (VmHWM) are recorded. Writes benchmarks/results/grounding_scale.json (one entry per
 --records, so runs at several sizes accumulate).
 """
@@ -87,7 +87,7 @@ STAGES = """
 import json, sys, time
 import numpy as np
 from citeproof.bench.grounding.metrics import citation_table, response_cg, score, score_matrix
-from citeproof.bench.grounding.oracle import load_edges
+from citeproof.bench.grounding.edges import load_edges
 from citeproof.bench.grounding.separability import separability
 from citeproof.bench.grounding.simulate import population, simulate_responses
 from citeproof.bench.grounding.sweep import Mode, subsample, sweep

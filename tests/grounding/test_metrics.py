@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from citeproof.bench.grounding.edges import load_edges, write_edges
 from citeproof.bench.grounding.metrics import (
     analytic_response_cg,
     citation_table,
@@ -13,7 +14,7 @@ from citeproof.bench.grounding.metrics import (
     score,
     system_means,
 )
-from citeproof.bench.grounding.oracle import Oracle, load_edges, write_edges
+from citeproof.bench.grounding.oracle import Oracle
 
 
 def test_snapshot_and_counts(tiny_oracle):

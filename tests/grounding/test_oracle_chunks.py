@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import citeproof.bench.grounding.oracle as oracle_module
-from citeproof.bench.grounding.oracle import Oracle, Record, load_edges, write_edges
+from citeproof.bench.grounding.edges import load_edges, write_edges
+from citeproof.bench.grounding.oracle import Oracle, Record
 from citeproof.bench.grounding.simulate import GraphConfig, population, simulate_oracle
 
 pa = pytest.importorskip("pyarrow")

@@ -16,6 +16,7 @@ from citeproof.bench.grounding.adjudicate import adjudicate as adjudicate_flags
 from citeproof.bench.grounding.adjudicate import flags_of, summarise
 from citeproof.bench.grounding.commonlaw import load_case_graph, simulate_case_responses
 from citeproof.bench.grounding.dpo import leakage, load_citing, make_pairs
+from citeproof.bench.grounding.edges import load_edges, write_edges
 from citeproof.bench.grounding.metrics import (
     citation_table,
     response_cg,
@@ -23,7 +24,7 @@ from citeproof.bench.grounding.metrics import (
     score_matrix,
     system_means,
 )
-from citeproof.bench.grounding.oracle import Oracle, load_edges, write_edges
+from citeproof.bench.grounding.oracle import Oracle
 from citeproof.bench.grounding.responses import Response, load_responses, write_responses
 from citeproof.bench.grounding.separability import separability as run_separability
 from citeproof.bench.grounding.simulate import (

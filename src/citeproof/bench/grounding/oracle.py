@@ -11,20 +11,16 @@ decision number (int32) and a statute node number (uint16, int32 beyond 65,535 n
 parent's arrays and adds one bit per record (a packed keep-mask), and every whole-graph
 question (presence, counts, snapshot, subsampling) runs over `CHUNK` records at a time, so
 no full-size temporary is made. A Parquet edge file is streamed in batches
-(`edges_parquet.py`) and never turned into Python objects.
+(`edges_parquet.py`) and never turned into Python objects; `edges.py` reads and writes edge files.
 """
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import overload
 
 import numpy as np
-
-from citeproof.core.statutes.ua_extract import normalise_number
 
 CHUNK = 1 << 21  # records per step of a whole-graph pass (a multiple of 8)
 
@@ -266,44 +262,3 @@ class Oracle:
             table += np.bincount(cells, minlength=table.size)
         rows = table.reshape(len(domains.values), n)
         return {domains.values[d]: rows[d] for d in range(rows.shape[0]) if rows[d].any()}
-
-
-def load_edges(path: str | Path, name: str | None = None) -> Oracle:
-    """An oracle from a CSV or Parquet edge file (see the module docstring)."""
-    path = Path(path)
-    if path.suffix == ".parquet":
-        from citeproof.bench.grounding.edges_parquet import parquet_oracle
-
-        return parquet_oracle(path, name or path.stem)
-    rows = _csv_rows(path)
-    records = (
-        Record(
-            str(r["decision_id"]),
-            str(r["code"]),
-            normalise_number(str(r["article"])),
-            r.get("date") or None,
-            r.get("domain") or None,
-        )
-        for r in rows
-    )
-    return Oracle.from_records(name or path.stem, records)
-
-
-def _csv_rows(path: Path) -> list[dict[str, str | None]]:
-    with path.open(newline="", encoding="utf-8") as fh:
-        return [dict(row) for row in csv.DictReader(fh)]
-
-
-def write_edges(oracle: Oracle, path: str | Path) -> None:
-    """Write an oracle's records as a CSV edge file."""
-    ids = oracle.decision_ids
-    if ids is None:
-        raise ValueError(f"{oracle.name}: loaded from Parquet without its decision ids; use that file")
-    with Path(path).open("w", newline="", encoding="utf-8") as fh:
-        out = csv.writer(fh)
-        out.writerow(["decision_id", "code", "article", "date", "domain"])
-        for d, s in zip(oracle.decision.tolist(), oracle.statute.tolist(), strict=True):
-            code, article = oracle.statute_keys[s].split(":", 1)
-            out.writerow(
-                [ids[d], code, article, oracle.decision_date[d] or "", oracle.decision_domain[d] or ""]
-            )

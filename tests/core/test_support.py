@@ -104,7 +104,27 @@ def offered_for(proposition: str | None, at: str) -> Citation:
     ids=["brown-antonym", "brady-negation", "dixon-negation", "hubbert-antonym"],
 )
 def test_a_reversed_proposition_is_a_misrepresentation_quoting_the_opinion(at, proposition, page, real):
-    c = offered_for(proposition, at)
+    _assert_reversed(offered_for(proposition, at), at, proposition, page, real)
+
+
+@pytest.mark.parametrize("negation", ["doesn't", "doesn’t", "does not"])
+def test_a_contracted_negation_reverses_a_proposition_as_the_full_one_does(negation):
+    """ "doesn't" is one negating word, not "doesn" and "t" (issue 17's review found the
+    contraction read as two content words, so the reversal went unflagged)."""
+    proposition = (
+        "The suppression by the prosecution of evidence favorable to an accused upon request "
+        f"{negation} violate due process."
+    )
+    _assert_reversed(
+        offered_for(proposition, BRADY),
+        BRADY,
+        proposition,
+        87,
+        "the suppression by the prosecution of evidence favorable to an accused upon request violates",
+    )
+
+
+def _assert_reversed(c: Citation, at: str, proposition: str, page: int, real: str) -> None:
     f = check_support(c, opinion(at))
     assert (f.kind, f.outcome) == (ErrorKind.MISREPRESENTATION, Outcome.FAIL)
     assert f.explanation == "the opinion states the opposite of the proposition"
@@ -252,10 +272,14 @@ def test_a_negation_inside_a_quotation_counts_on_both_sides_or_neither():
 
 
 def _plain_signature(text: str) -> tuple[frozenset[str], int]:
-    """Word by word: a negation counts and is dropped; an antonym counts and becomes its base."""
+    """Word by word: a negation counts and is dropped; a contraction counts and leaves its
+    stem ("doesn't" as "does not"); an antonym counts and becomes its base."""
     negations, content = 0, set()
-    for w in re.findall(r"[a-z]+(?:n't)?", _NOT_NEGATING.sub(" ", text.lower()).replace("’", "'")):
-        if w in _NEGATIONS or w.endswith("n't"):
+    for w in re.findall(r"[a-z]+n't|[a-z]+", _NOT_NEGATING.sub(" ", text.lower()).replace("’", "'")):
+        if w.endswith("n't"):
+            negations += 1
+            w = w[:-3]
+        elif w in _NEGATIONS:
             negations += 1
             continue
         if w in ANTONYMS:
@@ -272,6 +296,8 @@ _VOCABULARY = sorted(
         *list(ANTONYMS)[:12],
         "can't",
         "wasn’t",
+        "doesn't",
+        "does",
         "not only",
         "the",
         "court",

@@ -125,7 +125,7 @@ MIN_CONTENT_WORDS = 4
 OVERLAP = 0.7
 
 
-_WORD = re.compile(r"[a-z]+(?:n't)?")
+_WORD = re.compile(r"[a-z]+n't|[a-z]+")  # "don't" is one negating word
 _NEGATING = frozenset(_NEGATIONS) | frozenset(ANTONYMS)
 _CONTENT_OF: dict[str, str] = {}  # word -> its content word ("" for none), filled as words are met
 _NEGATING_SEEN: set[str] = set()  # the negating words among them
@@ -133,7 +133,9 @@ _CONTENT_OF_MAX = 500_000  # words; the tables only ever grow, so threads read t
 
 
 def _content_word(word: str) -> str:
-    if word in _NEGATIONS or word.endswith("n't"):
+    if word.endswith("n't"):  # "doesn't": a negation, and "does" as "does not" would give
+        return _content_word(word[:-3])
+    if word in _NEGATIONS:
         return ""
     base = ANTONYMS.get(word, word)
     return base if base not in _STOP and len(base) > 2 else ""

@@ -10,6 +10,7 @@ import pytest
 import citeproof.bench.grounding.oracle as oracle_module
 from citeproof.bench.grounding.edges import load_edges, write_edges
 from citeproof.bench.grounding.oracle import Oracle, Record
+from citeproof.bench.grounding.records import OnDisk
 from citeproof.bench.grounding.simulate import GraphConfig, population, simulate_oracle
 
 pa = pytest.importorskip("pyarrow")
@@ -118,6 +119,7 @@ def test_parquet_oracle_holds_no_decision_ids(tmp_path):
     rows = {"decision_id": ["a", "b"], "code": ["civil", "civil"], "article": ["16", "625"]}
     pq.write_table(pa.table(rows), tmp_path / "e.parquet")
     oracle = load_edges(tmp_path / "e.parquet")
+    assert isinstance(oracle.records, OnDisk)  # the process holds nothing per record
     assert oracle.snapshot().to_dict() == {
         "name": "e",
         "records": 2,

@@ -6,8 +6,9 @@ first appearance, as `Oracle.from_records` numbers them: the ids seen so far are
 string arrays (one per batch, in number order) and probed against the batch's distinct ids
 with ``index_in``, so the hash table built is only the batch's. A decision keeps the date and
 domain of its first record. Only the distinct (code, article) pairs of a batch become Python
-strings, to be normalised into statute nodes. The per-record arrays are allocated once, at
-the file's row count; the ids are dropped when the file has been read.
+strings, to be normalised into statute nodes. The per-record numbers go to a temporary file
+(`records.OnDisk`), batch by batch, so the process holds nothing per record; the ids are
+dropped when the file has been read.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from citeproof.bench.grounding.oracle import Coded, Oracle, node, smallest_codes
+from citeproof.bench.grounding.records import OnDisk
 from citeproof.core.statutes.ua_extract import normalise_number
 
 BATCH = 1 << 18  # rows read at a time (pyarrow holds about 3× a batch while it decodes)
@@ -44,8 +46,7 @@ def parquet_oracle(path: Path, name: str, batch_rows: int | None = None) -> Orac
         )
     optional = [c for c in ("date", "domain") if c in columns]
     total = source.metadata.num_rows
-    decision = np.empty(total, dtype=np.int32)
-    statute: np.ndarray = np.empty(total, dtype=np.uint16)
+    records = OnDisk(total)
     ids, nodes = _FirstSeen(), _Nodes()
     per_decision: dict[str, _Values] = {c: _Values() for c in ("date", "domain")}
     at = 0
@@ -54,21 +55,21 @@ def parquet_oracle(path: Path, name: str, batch_rows: int | None = None) -> Orac
         local = _text(batch.column("decision_id")).dictionary_encode()
         entry = local.indices.to_numpy(zero_copy_only=False)
         number, new = ids.number(local.dictionary)
-        decision[at : at + rows] = number[entry]
         # codes come in order of first appearance: an entry's first row is where their
         # running maximum first reaches it
         first = np.flatnonzero(np.diff(np.maximum.accumulate(entry), prepend=-1) > 0)[new]
         for c, values in per_decision.items():
             values.add(_text(batch.column(c)).take(first) if c in optional else None, int(new.sum()))
-        codes = nodes.codes(_text(batch.column("code")), _text(batch.column("article")))
-        if len(nodes.keys) > 1 << 16 and statute.dtype != np.int32:
-            statute = statute.astype(np.int32)
-        statute[at : at + rows] = codes
+        statute = nodes.codes(_text(batch.column("code")), _text(batch.column("article")))
+        records.write(at, number[entry], statute)
         at += rows
+    if at != total:
+        raise ValueError(f"{path}: {at:,} rows read of the {total:,} its metadata gives")
+    del ids  # the decision ids: the largest thing held while reading
+    _release_arrow_memory()
     return Oracle(
         name,
-        decision[:at],
-        smallest_codes(statute[:at], len(nodes.keys)),
+        records,
         tuple(nodes.keys),
         per_decision["domain"].coded(),
         per_decision["date"].coded(),
@@ -89,6 +90,14 @@ def _batches(source: Any, columns: list[str], rows: int) -> Iterator[Any]:
                 waiting = []
     if waiting:
         yield pa.Table.from_batches(waiting).combine_chunks().to_batches()[0]
+
+
+def _release_arrow_memory() -> None:
+    """Give the memory pyarrow's allocator keeps for reuse back to the system (numpy, which
+    runs every later step, allocates elsewhere)."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
 
 
 def _text(column: Any) -> Any:

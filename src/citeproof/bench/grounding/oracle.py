@@ -6,12 +6,12 @@ keys. Real graphs load from CSV or Parquet edge files with the columns
 Subsampling by record or by decision makes the smaller oracles of a coverage sweep.
 
 An oracle keeps only what the metrics ask of it, in compact numpy form: per record a
-decision number (int32) and a statute node number (uint16, int32 beyond 65,535 nodes),
-6 bytes a record; per decision a date code and a domain code. A subsample shares its
-parent's arrays and adds one bit per record (a packed keep-mask), and every whole-graph
-question (presence, counts, snapshot, subsampling) runs over `CHUNK` records at a time, so
-no full-size temporary is made. A Parquet edge file is streamed in batches
-(`edges_parquet.py`) and never turned into Python objects; `edges.py` reads and writes edge files.
+decision number and a statute node number (`records.py`: in memory, 6 bytes a record, or,
+for a graph streamed from Parquet by `edges_parquet.py`, in a temporary file read chunk by
+chunk); per decision a date code and a domain code. A subsample shares its parent's records
+and adds one bit per record (a packed keep-mask), and every whole-graph question (presence,
+counts, snapshot, subsampling) runs over `CHUNK` records at a time, so no full-size
+temporary is made. `edges.py` reads and writes edge files.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 from typing import overload
 
 import numpy as np
+
+from citeproof.bench.grounding.records import InMemory, Records
 
 CHUNK = 1 << 21  # records per step of a whole-graph pass (a multiple of 8)
 
@@ -110,8 +112,7 @@ class Oracle:
     module docstring); ``keep`` is None for a whole graph, else the packed keep-mask."""
 
     name: str
-    decision_codes: np.ndarray  # per record: decision number, in order of first appearance
-    statute_codes: np.ndarray  # per record: index into statute_keys
+    records: Records  # per record: decision number (in order of first appearance), statute_keys index
     statute_keys: tuple[str, ...]
     decision_domain: Coded  # per decision
     decision_date: Coded  # per decision
@@ -134,8 +135,10 @@ class Oracle:
             s_idx.append(stat.setdefault(node(r.code, r.article), len(stat)))
         return cls(
             name,
-            np.asarray(d_idx, dtype=np.int32),
-            smallest_codes(np.asarray(s_idx, dtype=np.int64), len(stat)),
+            InMemory(
+                np.asarray(d_idx, dtype=np.int32),
+                smallest_codes(np.asarray(s_idx, dtype=np.int64), len(stat)),
+            ),
             tuple(stat),
             Coded.of(domains),
             Coded.of(dates),
@@ -148,9 +151,8 @@ class Oracle:
             yield (decision, statute) if kept is None else (decision[kept], statute[kept])
 
     def _spans(self) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray | None]]:
-        for start in range(0, self.decision_codes.size, CHUNK):
-            decision = self.decision_codes[start : start + CHUNK]
-            statute = self.statute_codes[start : start + CHUNK]
+        for start in range(0, self.records.size, CHUNK):
+            decision, statute = self.records.read(start, start + CHUNK)
             kept = None
             if self.keep is not None:
                 bits = self.keep[start // 8 : (start + CHUNK) // 8]
@@ -193,7 +195,7 @@ class Oracle:
         are counted over ranges of decisions holding about `CHUNK` records each."""
         n = len(self.statute_keys)
         counts = np.zeros(n, dtype=np.int64)
-        step = max(1, len(self.decision_date) * CHUNK // max(self.decision_codes.size, 1))
+        step = max(1, len(self.decision_date) * CHUNK // max(self.records.size, 1))
         for low in range(0, len(self.decision_date), step):
             pairs = [
                 (decision[inside] - low).astype(np.int64) * n + statute[inside]
@@ -221,7 +223,7 @@ class Oracle:
     def narrow(self, pick: Callable[[np.ndarray, np.ndarray], np.ndarray], name: str) -> Oracle:
         """The oracle keeping, of its records, those ``pick(decision, statute)`` marks True;
         ``pick`` is called chunk by chunk, in record order, on the kept records only."""
-        packed = np.empty((self.decision_codes.size + 7) // 8, dtype=np.uint8)
+        packed = np.empty((self.records.size + 7) // 8, dtype=np.uint8)
         for start, decision, statute, kept in self._spans():
             mask = np.zeros(decision.size, dtype=bool)
             if kept is None:

@@ -115,6 +115,19 @@ def test_missing_inputs_is_a_usage_error(runner):
     assert result.exit_code == 2
 
 
+def test_edges_without_a_column_are_a_clear_error(runner, sim_dir, tmp_path):
+    (tmp_path / "bad.csv").write_text("decision_id,article\nd1,625\n", encoding="utf-8")
+    pq = pytest.importorskip("pyarrow.parquet")
+    import pyarrow as pa
+
+    pq.write_table(pa.table({"decision_id": ["d1"], "code": ["civil"]}), tmp_path / "bad.parquet")
+    for edges, missing in (("bad.csv", "code"), ("bad.parquet", "article")):
+        args = ["score", str(sim_dir / "responses.jsonl"), "--edges", str(tmp_path / edges)]
+        result = runner.invoke(grounding, args)
+        assert result.exit_code == 1 and f"no column {missing}" in result.output, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
 def test_common_law_cases(runner):
     opinions = Path(__file__).parent / "data" / "opinions"
     result = runner.invoke(

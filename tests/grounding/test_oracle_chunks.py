@@ -131,6 +131,19 @@ def test_parquet_oracle_holds_no_decision_ids(tmp_path):
         write_edges(oracle, tmp_path / "e.csv")
 
 
+def test_parquet_load_reports_progress(records, tmp_path, monkeypatch):
+    import citeproof.bench.grounding.edges_parquet as edges_parquet
+
+    monkeypatch.setattr(edges_parquet, "BATCH", 400)
+    columns = {"decision_id": [r.decision_id for r in records], "code": [r.code for r in records]}
+    columns["article"] = [r.article for r in records]
+    pq.write_table(pa.table(columns), tmp_path / "g.parquet", row_group_size=500)
+    seen: list[tuple[int, int]] = []
+    load_edges(tmp_path / "g.parquet", progress=lambda done, total: seen.append((done, total)))
+    assert len(seen) > 3 and seen[-1] == (len(records), len(records))
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})
+
+
 def test_bad_parquet_gets_a_clear_error(tmp_path):
     pq.write_table(pa.table({"decision_id": ["a"], "article": ["16"]}), tmp_path / "nocode.parquet")
     with pytest.raises(ValueError, match="no column code"):

@@ -34,6 +34,7 @@ from citeproof.bench.grounding.simulate import (
     simulate_responses,
 )
 from citeproof.bench.grounding.sweep import FRACTIONS, Mode, subsample, sweep, thresholds
+from citeproof.cli.common import progress_bar
 from citeproof.core.statutes.ua_extract import check_text
 from citeproof.core.statutes.ua_registry import Registry, load_registry
 
@@ -69,7 +70,12 @@ def _inputs(
         return Inputs(oracle, simulate_responses(registry, pop, rng, queries), registry)
     if not (responses and edges):
         raise click.UsageError("give RESPONSES and --edges, or --simulate, or --cases DIR")
-    return Inputs(load_edges(edges), load_responses(responses, registry), registry)
+    with progress_bar(f"{Path(edges).name}: loading edges") as show:
+        try:
+            oracle = load_edges(edges, progress=show)
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from exc
+    return Inputs(oracle, load_responses(responses, registry), registry)
 
 
 def inputs_options(f: _Command) -> _Command:

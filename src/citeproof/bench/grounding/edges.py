@@ -4,18 +4,23 @@
 from __future__ import annotations
 
 import csv
+from collections.abc import Callable
 from pathlib import Path
 
-from citeproof.bench.grounding.edges_parquet import parquet_oracle
+from citeproof.bench.grounding.edges_parquet import EDGE_COLUMNS, parquet_oracle
 from citeproof.bench.grounding.oracle import Oracle, Record
 from citeproof.core.statutes.ua_extract import normalise_number
 
 
-def load_edges(path: str | Path, name: str | None = None) -> Oracle:
-    """An oracle from a CSV or Parquet edge file (Parquet: streamed, `edges_parquet.py`)."""
+def load_edges(
+    path: str | Path, name: str | None = None, progress: Callable[[int, int], None] | None = None
+) -> Oracle:
+    """An oracle from a CSV or Parquet edge file (Parquet: streamed, `edges_parquet.py`, with
+    ``progress(rows read, rows)`` after each batch). A file without the columns it needs is a
+    ValueError naming them."""
     path = Path(path)
     if path.suffix == ".parquet":
-        return parquet_oracle(path, name or path.stem)
+        return parquet_oracle(path, name or path.stem, progress=progress)
     rows = _csv_rows(path)
     records = (
         Record(
@@ -32,7 +37,11 @@ def load_edges(path: str | Path, name: str | None = None) -> Oracle:
 
 def _csv_rows(path: Path) -> list[dict[str, str | None]]:
     with path.open(newline="", encoding="utf-8") as fh:
-        return [dict(row) for row in csv.DictReader(fh)]
+        reader = csv.DictReader(fh)
+        missing = [c for c in ("decision_id", "code", "article") if c not in (reader.fieldnames or ())]
+        if missing:
+            raise ValueError(f"{path}: no column {', '.join(missing)}; an edge file has {EDGE_COLUMNS}")
+        return [dict(row) for row in reader]
 
 
 def write_edges(oracle: Oracle, path: str | Path) -> None:

@@ -13,7 +13,7 @@ dropped when the file has been read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,17 @@ from citeproof.core.statutes.ua_extract import normalise_number
 
 BATCH = 1 << 18  # rows read at a time (pyarrow holds about 3× a batch while it decodes)
 REQUIRED = ("decision_id", "code", "article")
+EDGE_COLUMNS = "decision_id, code, article and optional date, domain"
 
 
-def parquet_oracle(path: Path, name: str, batch_rows: int | None = None) -> Oracle:
-    """The oracle of a Parquet edge file (module docstring)."""
+def parquet_oracle(
+    path: Path,
+    name: str,
+    batch_rows: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Oracle:
+    """The oracle of a Parquet edge file (module docstring); ``progress(rows read, rows)``
+    after each batch."""
     try:
         import pyarrow.parquet as pq
     except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -40,10 +47,7 @@ def parquet_oracle(path: Path, name: str, batch_rows: int | None = None) -> Orac
     columns = source.schema_arrow.names
     missing = [c for c in REQUIRED if c not in columns]
     if missing:
-        raise ValueError(
-            f"{path}: no column {', '.join(missing)}; an edge file has decision_id, code, article"
-            " and optional date, domain"
-        )
+        raise ValueError(f"{path}: no column {', '.join(missing)}; an edge file has {EDGE_COLUMNS}")
     optional = [c for c in ("date", "domain") if c in columns]
     total = source.metadata.num_rows
     records = OnDisk(total)
@@ -63,6 +67,8 @@ def parquet_oracle(path: Path, name: str, batch_rows: int | None = None) -> Orac
         statute = nodes.codes(_text(batch.column("code")), _text(batch.column("article")))
         records.write(at, number[entry], statute)
         at += rows
+        if progress:
+            progress(at, total)
     if at != total:
         raise ValueError(f"{path}: {at:,} rows read of the {total:,} its metadata gives")
     del ids  # the decision ids: the largest thing held while reading

@@ -151,3 +151,24 @@ def test_bad_parquet_gets_a_clear_error(tmp_path):
     (tmp_path / "text.parquet").write_text("decision_id,code,article\n", encoding="utf-8")
     with pytest.raises(ValueError, match="not a readable Parquet file"):
         load_edges(tmp_path / "text.parquet")
+
+
+def test_ids_seen_long_before_keep_their_number(tmp_path):
+    """Ascending ids let a batch skip the runs of seen ids whose range it does not meet; an id
+    met again much later (and ids whose text order is not their number order) still keeps
+    the number of its first appearance."""
+    ids = [f"d{i}" for i in range(1200) for _ in range(2)] + ["d5", "d1000", "d1200", "d99", "d5"]
+    articles = [str(1 + i % 7) for i in range(len(ids))]
+    pq.write_table(
+        pa.table({"decision_id": ids, "code": ["civil"] * len(ids), "article": articles}),
+        tmp_path / "ascending.parquet",
+        row_group_size=250,
+    )
+    from citeproof.bench.grounding.edges_parquet import parquet_oracle
+
+    streamed = parquet_oracle(tmp_path / "ascending.parquet", "a", batch_rows=100)
+    in_memory = Oracle.from_records("a", (Record(d, "civil", a) for d, a in zip(ids, articles, strict=True)))
+    assert streamed.decision.tolist() == in_memory.decision.tolist()
+    assert streamed.decision.tolist()[-5:] == [5, 1000, 1200, 99, 5]
+    assert streamed.statute_keys == in_memory.statute_keys
+    assert streamed.statute.tolist() == in_memory.statute.tolist()

@@ -114,12 +114,15 @@ def _text(column: Any) -> Any:
 
 
 class _FirstSeen:
-    """Numbers distinct strings in order of first appearance, batch by batch."""
+    """Numbers distinct strings in order of first appearance, batch by batch. Each batch's new
+    strings are kept as one run with its least and greatest string; a batch is probed only
+    against the runs whose range meets its own, so a file whose ids mostly ascend (or come
+    grouped) skips most of them. Every run that could hold a string is probed: exact."""
 
     PIECE = 1 << 22  # seen strings probed per call (bounds the answer's size)
 
     def __init__(self) -> None:
-        self.runs: list[Any] = []  # the strings seen, as Arrow arrays, in number order
+        self.runs: list[tuple[int, str, str, Any]] = []  # first number, least, greatest, strings
         self.count = 0
 
     def number(self, distinct: Any) -> tuple[np.ndarray, np.ndarray]:
@@ -129,28 +132,41 @@ class _FirstSeen:
         import pyarrow.compute as pc
 
         number = np.full(len(distinct), -1, dtype=np.int64)
-        for first, run in self._pieces():
-            where = pc.index_in(run, value_set=distinct)  # per seen string: its entry, or null
-            seen_at = pc.indices_nonzero(pc.is_valid(where)).to_numpy()
-            number[pc.drop_null(where).to_numpy()] = first + seen_at
+        if len(distinct):
+            least, greatest = _range(distinct)
+            for firsts, starts, run in self._pieces(least, greatest):
+                where = pc.index_in(run, value_set=distinct)  # per seen string: its entry, or null
+                seen_at = pc.indices_nonzero(pc.is_valid(where)).to_numpy().astype(np.int64)
+                which = np.searchsorted(starts, seen_at, side="right") - 1
+                number[pc.drop_null(where).to_numpy()] = firsts[which] + seen_at - starts[which]
         new = number < 0
         number[new] = np.arange(self.count, self.count + int(new.sum()))
         if new.any():
-            self.runs.append(distinct.filter(pa.array(new)))
+            strings = distinct.filter(pa.array(new))
+            self.runs.append((self.count, *_range(strings), strings))
             self.count += int(new.sum())
         return number, new
 
-    def _pieces(self) -> Iterator[tuple[int, Any]]:
-        """The seen strings as chunked arrays of about `PIECE` strings, with the number of each
-        one's first string."""
+    def _pieces(self, least: str, greatest: str) -> Iterator[tuple[np.ndarray, np.ndarray, Any]]:
+        """The runs that may hold a string between ``least`` and ``greatest``, as chunked arrays
+        of about `PIECE` strings; with each run's first number and its start in the array."""
         import pyarrow as pa
 
-        start, first, size = 0, 0, 0
-        for i, run in enumerate(self.runs):
-            size += len(run)
-            if size >= self.PIECE or i == len(self.runs) - 1:
-                yield first, pa.chunked_array(self.runs[start : i + 1])
-                start, first, size = i + 1, first + size, 0
+        near = [(first, run) for first, low, high, run in self.runs if low <= greatest and high >= least]
+        while near:
+            sizes = np.cumsum([len(run) for _, run in near])
+            take = int(np.searchsorted(sizes, self.PIECE)) + 1
+            group, near = near[:take], near[take:]
+            starts = np.concatenate([[0], sizes[: len(group) - 1]]).astype(np.int64)
+            firsts = np.asarray([first for first, _ in group], dtype=np.int64)
+            yield firsts, starts, pa.chunked_array([run for _, run in group])
+
+
+def _range(strings: Any) -> tuple[str, str]:
+    import pyarrow.compute as pc
+
+    bounds = pc.min_max(strings)
+    return str(bounds["min"].as_py()), str(bounds["max"].as_py())
 
 
 class _Values:

@@ -41,6 +41,7 @@ NAMES = {
     DIXON: "People v. Dixon",
     HUBBERT: "Hubbert v. Dell Corp.",
     "447 U.S. 207": "Exxon Corp. v. Department of Revenue",
+    "946 A.2d 352": "Chatterjee v. MARCC",
 }
 
 
@@ -266,6 +267,19 @@ def test_a_negation_inside_a_quotation_counts_on_both_sides_or_neither():
         "447 U.S. 207",
     )
     assert check_support(c, opinion("447 U.S. 207")).outcome is not Outcome.FAIL
+
+
+def test_a_negation_in_reported_words_the_proposition_does_not_repeat_is_not_the_opinions():
+    # 946 A.2d 352 at 354: the sentence ends with the witness's words "they don't really post
+    # them on that particular date"; the proposition repeats the sentence's first half only
+    c = offered_for(
+        "When pressed for an explanation of why it took so long for him to receive the form, "
+        "Mr. Chatterjee suggested two possibilities.",
+        "946 A.2d 352",
+    )
+    assert check_support(c, opinion("946 A.2d 352")).explanation == (
+        "a passage of the opinion agrees with the proposition"
+    )
 
 
 # --- the signature against its plain definition ------------------------------------------------

@@ -260,19 +260,30 @@ def _unknown(explanation: str, reason: Reason) -> Finding:
     )
 
 
+def _negations_said(sentence: str, negations: int, proposition_words: frozenset[str]) -> int:
+    """The sentence's negations, less those inside a quotation that shares no content word
+    with the proposition: what an opinion reports a witness or a party saying about
+    something else is not what it says of the proposition."""
+    for m in _QUOTATION.finditer(sentence):
+        words, quoted = _signature(m.group(1))
+        if quoted and not words & proposition_words:
+            negations -= quoted
+    return negations
+
+
 def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opinion) -> Finding:
     # Content words come from the brief's own words; negations are counted over the whole
     # proposition, quotations included, as they are over the whole opinion sentence: a "not"
     # inside a quotation stands on both sides or on neither.
     claim = _signature(_QUOTATION.sub(" ", proposition))[0] - _signature(c.case_name or "")[0]
-    claim_negations = _signature(proposition)[1]
+    said, claim_negations = _signature(proposition)
     if len(claim) < MIN_CONTENT_WORDS:
         return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)
     citing = citing_sentences(c, opinion)
     close: list[tuple[str, int, int]] = []
     for sentence, offset, words, negations in _signed_sentences(opinion):
         if offset not in citing and len(claim & words) / len(claim) >= OVERLAP:
-            close.append((sentence.strip(), offset, negations))
+            close.append((sentence.strip(), offset, _negations_said(sentence, negations, said)))
     if close and all(_opposite(n, claim_negations) for _, _, n in close):
         sentence, offset, _ = close[0]
         page = next((opinion.page_at(offset, r) for r in opinion.reporters()), None)

@@ -12,7 +12,6 @@ import re
 
 from citeproof.core.memo import per_opinion
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
-from citeproof.core.overlap import WordIndex, shared_counts, word_index
 from citeproof.core.support import citing_sentences, opinion_sentences, sentence_words
 
 MIN_WORDS = 6
@@ -37,11 +36,6 @@ def _sentences(opinion: Opinion) -> tuple[tuple[frozenset[str], int, int], ...]:
     )
 
 
-@per_opinion
-def _index(opinion: Opinion) -> WordIndex:
-    return word_index(words for words, _, _ in _sentences(opinion))
-
-
 def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | None:
     """Pages of ``c.reporter`` printing the proposition nearly verbatim, and one such sentence."""
     if not c.proposition or not c.reporter:
@@ -53,11 +47,10 @@ def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | N
     pages: set[int] = set()
     example = ""
     citing = citing_sentences(c, opinion)
-    sentences = _sentences(opinion)
-    for number, shared in shared_counts(claim, _index(opinion)):
-        words, start, end = sentences[number]
+    for words, start, end in _sentences(opinion):
         if start in citing:
             continue  # the citing passage itself, when the document is inside the opinion
+        shared = len(claim & words)
         if shared >= CLAIM_COVERED * len(claim) and shared >= SENTENCE_COVERED * len(words):
             first = opinion.page_at(start, c.reporter)
             last = opinion.page_at(max(start, end - 1), c.reporter)

@@ -27,7 +27,6 @@ from citeproof.core.models import (
     Reason,
     Span,
 )
-from citeproof.core.overlap import WordIndex, shared_counts, word_index
 
 # "without" is left out: "within and without Wisconsin" is no negation, and a claim is
 # rarely reversed by it.
@@ -211,11 +210,6 @@ def _signed_sentences(opinion: Opinion) -> tuple[tuple[str, int, frozenset[str],
     return tuple(signed)
 
 
-@per_opinion
-def _signed_index(opinion: Opinion) -> WordIndex:
-    return word_index(words for _, _, words, _ in _signed_sentences(opinion))
-
-
 _QUOTATION = re.compile(r"[“\"]([^”\"]*)[”\"]")
 MIN_CITE_CHARS = 8
 
@@ -287,10 +281,8 @@ def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opin
         return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)
     citing = citing_sentences(c, opinion)
     close: list[tuple[str, int, int]] = []
-    signed = _signed_sentences(opinion)
-    for number, shared in shared_counts(claim, _signed_index(opinion)):
-        sentence, offset, _, negations = signed[number]
-        if offset not in citing and shared / len(claim) >= OVERLAP:
+    for sentence, offset, words, negations in _signed_sentences(opinion):
+        if offset not in citing and len(claim & words) / len(claim) >= OVERLAP:
             close.append((sentence.strip(), offset, _negations_said(sentence, negations, said)))
     if close and all(_opposite(n, claim_negations) for _, _, n in close):
         sentence, offset, _ = close[0]

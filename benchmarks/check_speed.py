@@ -15,7 +15,10 @@ are medians, and the 382/30 ratio is the median of each round's ratio. The first
 directory (user + system CPU of the whole process, the prebuilt library unpacked included),
 and for comparison the CPU of building the library from the bundled data instead.
 Writes benchmarks/results/check_speed.json. ``--src OLD/src --out FILE`` times another
-checkout's code on the same briefs (the "before" of a before/after pair).
+checkout's code on the same briefs; ``--before OLD/src`` times it right after each check of
+this code (paired rounds: the shared machine's speed drifts by tens of percent over an hour,
+so a before/after ratio is only sound within a round). Each round starts with a fixed
+pure-Python probe, whose CPU seconds say how fast the machine was.
 """
 
 from __future__ import annotations
@@ -74,6 +77,22 @@ def timed_check(brief: Path, library: Path, src: Path | None = None) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+PROBE = """
+import time
+start = time.process_time()
+total = sum(i * i % 7 for i in range(3_000_000))
+print(time.process_time() - start)
+"""
+
+
+def machine_probe() -> float:
+    """CPU seconds of a fixed pure-Python loop in a fresh process: the same code takes
+    markedly more CPU on this shared machine at some hours than at others, so each round
+    records how fast the machine was."""
+    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, check=True)
+    return round(float(out.stdout.strip()), 3)
+
+
 def first_check_cpu() -> dict:
     """CPU of a first ``citeproof check`` on a fresh install: no cache, no $CITEPROOF_LIBRARY."""
     with tempfile.TemporaryDirectory() as cache:
@@ -122,6 +141,12 @@ def main() -> None:
         default=None,
         help="time another checkout's src/ (before/after)",
     )
+    parser.add_argument(
+        "--before",
+        type=Path,
+        default=None,
+        help="also time this checkout's src/ on the same briefs, right after each timed check",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
@@ -132,19 +157,27 @@ def main() -> None:
     library = default_library(quiet=True).path
     briefs = {k: v for k, v in BRIEFS.items() if not (args.skip_50k and k == "50k")}
     runs: dict[str, list[dict]] = {k: [] for k in briefs}
+    before: dict[str, list[dict]] = {k: [] for k in briefs if k != "50k"}
+    probes: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         paths = {}
         for name, (n, opinions) in briefs.items():
             paths[name] = Path(tmp) / f"{name}.txt"
             paths[name].write_text(make_brief(library, n, opinions, args.seed), encoding="utf-8")
         for round_ in range(args.repeats):
+            probes.append(machine_probe())
             for name in briefs:
                 runs[name].append(timed_check(paths[name], library, args.src))
                 print(f"round {round_ + 1} {name}: {runs[name][-1]}", file=sys.stderr)
+                if args.before is not None and name in before:
+                    before[name].append(timed_check(paths[name], library, args.before))
+                    print(f"round {round_ + 1} {name} before: {before[name][-1]}", file=sys.stderr)
     result: dict = {
         "command": " ".join(["python", *sys.argv]),
         "machine": f"{platform.machine()} {platform.python_version()}, {os.cpu_count()} cores (shared)",
         "repeats": args.repeats,
+        "load_average_at_end": list(os.getloadavg()),
+        "machine_probe_cpu_s": probes,
         "briefs": {},
     }
     for name, rows in runs.items():
@@ -158,6 +191,15 @@ def main() -> None:
             "citations_per_cpu_s": round(cites / cpu),
             "peak_rss_mb": round(max(r["rss_mb"] for r in rows)),
         }
+        if before.get(name):
+            old = [r["cpu"] for r in before[name]]
+            speedups = [o / r["cpu"] for o, r in zip(old, rows, strict=True)]
+            result["briefs"][name]["before"] = {
+                "src": str(args.before),
+                "cpu_s_all": [round(c, 2) for c in old],
+                "speedup_median": round(statistics.median(speedups), 2),
+                "peak_rss_mb": round(max(r["rss_mb"] for r in before[name])),
+            }
     ratios = [a["cpu"] / b["cpu"] for a, b in zip(runs["10k_382"], runs["10k_30"], strict=True)]
     result["ratio_382_to_30_opinions"] = round(statistics.median(ratios), 2)
     if args.src is None:

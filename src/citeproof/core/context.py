@@ -6,7 +6,6 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from citeproof.core.models import Quote, Span
 
@@ -117,9 +116,6 @@ def explanatory_parenthetical(text: str, end: int) -> tuple[str, Span] | None:
     return body, Span(m.start("body"), m.end("body"))
 
 
-# Two entries: extraction asks twice in a row for each full cite (is it a pin reference? its
-# name?), and a larger cache would keep old documents' texts alive.
-@lru_cache(maxsize=2)
 def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span] | None:
     """Parse ``Plaintiff v. Defendant,`` (or ``In re X,``) ending just before a cite.
 

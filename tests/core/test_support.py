@@ -23,8 +23,10 @@ from citeproof.core.models import (
 from citeproof.core.support import (
     _NEGATIONS,
     _NOT_NEGATING,
+    _NOT_NEGATING_WORDS,
     _STOP,
     ANTONYMS,
+    _sentences_with_phrase,
     _signature,
     check_support,
     split_sentences,
@@ -331,3 +333,14 @@ def test_signature_is_its_plain_definition(words, separator):
     text = separator.join(words)
     assert _signature(text) == _plain_signature(text)
     assert _signature(text) == _plain_signature(text)  # again, from the table of words already seen
+
+
+@pytest.mark.parametrize("lead", ["", "İ "])  # "İ".lower() is two characters: offsets move
+def test_sentences_with_a_not_negating_phrase_are_found_in_the_whole_opinion(lead):
+    text = lead + "It is NOT ONLY lawful. It is not. Only then. No doubt it is. It is nothing but"
+    ends = [text.index(mark) + len(mark) for mark in ("lawful.", "not.", "then.", "it is.")]
+    spans = list(zip([0, *ends], [*ends, len(text)], strict=True))
+    by_sentence = {
+        n for n, (s, e) in enumerate(spans) if any(p in text[s:e].lower() for p in _NOT_NEGATING_WORDS)
+    }
+    assert _sentences_with_phrase(text, spans) == by_sentence == {0, 3, 4}  # "not. Only" spans two

@@ -240,7 +240,8 @@ def _assemble_cases(
     i = 0
     while i < len(raws):
         raw = raws[i]
-        if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, first_pages, floor):
+        name = case_name_before(text, raw.span.start, floor) if raw.form is CiteForm.FULL else None
+        if raw.form is CiteForm.FULL and _is_pin_reference(raw, name, first_pages, floor):
             raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
         if raw.form is not CiteForm.FULL:
             then = _cite_run_into(text, raw, raws[i + 1] if i + 1 < len(raws) else None)
@@ -251,7 +252,7 @@ def _assemble_cases(
         group = [raw]
         while i + len(group) < len(raws) and _is_parallel(text, group[-1], raws[i + len(group)]):
             group.append(raws[i + len(group)])
-        cites = _full_group(text, group, floor, sentences, len(out))
+        cites = _full_group(text, group, name, floor, len(out))
         antecedents.add_full(cites)
         out.extend(cites)
         floor = out[-1].span.end
@@ -273,12 +274,13 @@ def _trailing_parallels(
     (``364 U.S. 344, 81 S. Ct. 125, 5 L. Ed. 2d 115``). Returns the next raw's index."""
     prev, anchor = short, len(out) - 1
     while i < len(raws) and _is_parallel(text, prev, raws[i]):
-        raw = raws[i]
-        if _is_pin_reference(text, raw, _FirstPages(out), out[-1].span.end):
+        raw, floor = raws[i], out[-1].span.end
+        name = case_name_before(text, raw.span.start, floor)
+        if _is_pin_reference(raw, name, _FirstPages(out), floor):
             pin = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
             out.append(_short_form(text, pin, len(out), sentences, antecedents))
         else:
-            (cite,) = _full_group(text, [raw], out[-1].span.end, sentences, len(out))
+            (cite,) = _full_group(text, [raw], name, floor, len(out))
             repeated = out[anchor]
             cite = replace(cite, parallel_ids=(repeated.id,))
             out[anchor] = replace(repeated, parallel_ids=(*repeated.parallel_ids, cite.id))
@@ -317,10 +319,11 @@ class _FirstPages:
         return self.pages.get((volume, reporter), [])
 
 
-def _is_pin_reference(text: str, raw: _RawCite, earlier: _FirstPages, floor: int) -> bool:
+def _is_pin_reference(raw: _RawCite, name: tuple[str, Span] | None, earlier: _FirstPages, floor: int) -> bool:
     """A nameless full-form cite (``At 387 U.S. 108, ...``) a few pages into a case the
-    document already cited in the same volume: a pin reference to it, not a new case."""
-    if case_name_before(text, raw.span.start, floor) is not None or not (raw.page or "").isdigit():
+    document already cited in the same volume: a pin reference to it, not a new case.
+    ``name``: the case name written before it (`case_name_before`), if any."""
+    if name is not None or not (raw.page or "").isdigit():
         return False
     if raw.eyecite_name and raw.name_start is not None and raw.name_start >= floor:
         return False
@@ -336,10 +339,11 @@ def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
 
 
 def _full_group(
-    text: str, group: list[_RawCite], floor: int, sentences: Sentences, base: int
+    text: str, group: list[_RawCite], name: tuple[str, Span] | None, floor: int, base: int
 ) -> list[Citation]:
+    """The citations of one full cite and its parallels; ``name``: the case name written
+    before the first (`case_name_before`), if any."""
     first, last = group[0], group[-1]
-    name = case_name_before(text, first.span.start, floor)
     if (
         name is None
         and first.eyecite_name

@@ -202,12 +202,38 @@ _NOT_NEGATING_WORDS = ("not only", "not merely", "not just", "no doubt", "nothin
 def _signed_sentences(opinion: Opinion) -> tuple[tuple[str, int, frozenset[str], int], ...]:
     """Each sentence with its offset, content words and negation count, once per opinion."""
     text, signed = opinion.text, []
-    for (start, end), words in zip(opinion_sentences(opinion), sentence_words(opinion), strict=True):
+    spans = opinion_sentences(opinion)
+    phrased = _sentences_with_phrase(text, spans)  # "not only" changes the words: sign them whole
+    for number, ((start, end), words) in enumerate(zip(spans, sentence_words(opinion), strict=True)):
         sentence = text[start:end]
-        lowered = sentence.lower()  # a phrase like "not only" changes the words: sign it whole
-        phrase = any(p in lowered for p in _NOT_NEGATING_WORDS)
-        signed.append((sentence, start, *(_signature(sentence) if phrase else _signature_of(words))))
+        signed.append(
+            (sentence, start, *(_signature(sentence) if number in phrased else _signature_of(words)))
+        )
     return tuple(signed)
+
+
+def _sentences_with_phrase(text: str, spans: Sequence[tuple[int, int]]) -> set[int]:
+    """The numbers of the sentences whose lower-cased text holds a ``_NOT_NEGATING_WORDS``
+    phrase: found once in the whole opinion (a few hits) instead of sentence by sentence."""
+    lowered = text.lower()
+    if len(lowered) != len(text):  # lower-casing moved offsets: test each sentence
+        return {
+            n for n, (s, e) in enumerate(spans) if any(p in text[s:e].lower() for p in _NOT_NEGATING_WORDS)
+        }
+    starts = [s for s, _ in spans]
+    found: set[int] = set()
+    for phrase in _NOT_NEGATING_WORDS:
+        at = lowered.find(phrase)
+        while at >= 0:
+            number = bisect.bisect_right(starts, at) - 1
+            for n in range(max(number, 0), len(spans)):  # every sentence the phrase lies wholly in
+                s, e = spans[n]
+                if s > at:
+                    break
+                if at + len(phrase) <= e:
+                    found.add(n)
+            at = lowered.find(phrase, at + 1)
+    return found
 
 
 _QUOTATION = re.compile(r"[“\"]([^”\"]*)[”\"]")

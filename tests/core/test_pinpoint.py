@@ -22,7 +22,7 @@ from citeproof.core.models import (
     ResolutionStatus,
     Span,
 )
-from citeproof.core.pinpoint import check_proposition_pin, proposition_pages
+from citeproof.core.pinpoint import _content, check_proposition_pin, proposition_pages
 
 opinion = opinion_of
 
@@ -226,3 +226,14 @@ def test_without_page_markers_a_quote_pin_is_unknown_and_a_proposition_pin_undec
     f = check_pincite(quoted, r, bare, matches, None, None)
     assert f is not None and (f.outcome, f.reason) == (Outcome.UNKNOWN, Reason.NO_PAGE_MARKERS)
     assert check_proposition_pin(pinned(SCREW, "16 N.Y.3d 757", "757"), bare) is None
+
+
+def test_a_claim_is_read_into_words_as_the_opinion_sentences_are():
+    """ "doesn't" stays one word on both sides, so a contraction can be shared."""
+    assert _content("The statute doesn’t reach Appellant's claims.") == {
+        "statute",
+        "doesn't",
+        "reach",
+        "appellant",
+        "claims",
+    }

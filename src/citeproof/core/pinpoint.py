@@ -12,19 +12,16 @@ import re
 
 from citeproof.core.memo import per_opinion
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
-from citeproof.core.support import citing_sentences, opinion_sentences, sentence_words
+from citeproof.core.support import citing_sentences, opinion_sentences, sentence_words, words_of
 
 MIN_WORDS = 6
 CLAIM_COVERED = 0.8
 SENTENCE_COVERED = 0.6
 
 
-_LONG_WORD = re.compile(r"[a-z]{4,}")
-
-
 def _content(text: str) -> frozenset[str]:
-    """Words of four letters or more: whole runs of letters, as ``[a-z]+`` finds them."""
-    return frozenset(_LONG_WORD.findall(text.lower()))
+    """Words of four letters or more, read as the opinion's sentences are (``words_of``)."""
+    return frozenset(w for w in words_of(text) if len(w) > 3)
 
 
 @per_opinion

@@ -141,6 +141,11 @@ def _content_word(word: str) -> str:
     return base if base not in _STOP and len(base) > 2 else ""
 
 
+def words_of(text: str) -> list[str]:
+    """The lower-case words of ``text`` (``_WORD``: "doesn't" is one word)."""
+    return _WORD.findall(text.lower().replace("’", "'"))
+
+
 def _signature(text: str) -> tuple[frozenset[str], int]:
     """Content words (antonyms folded to their base) and the number of negations."""
     return _signature_of(_WORD.findall(_NOT_NEGATING.sub(" ", text.lower()).replace("’", "'")))
@@ -300,7 +305,8 @@ def _negations_said(sentence: str, negations: int, proposition_words: frozenset[
 def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opinion) -> Finding:
     # Content words come from the brief's own words; negations are counted over the whole
     # proposition, quotations included, as they are over the whole opinion sentence: a "not"
-    # inside a quotation stands on both sides or on neither.
+    # inside a quotation stands on both sides or on neither; except in an opinion's quotation
+    # that shares no word with the proposition (`_negations_said`).
     claim = _signature(_QUOTATION.sub(" ", proposition))[0] - _signature(c.case_name or "")[0]
     said, claim_negations = _signature(proposition)
     if len(claim) < MIN_CONTENT_WORDS:

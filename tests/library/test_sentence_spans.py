@@ -32,6 +32,16 @@ def test_the_library_keeps_the_spans_the_check_would_split(library_path: Path):
         assert opinion.sentences == split_sentences(opinion.text)
 
 
+def test_damaged_spans_are_split_again(library_path: Path, tmp_path: Path):
+    damaged = tmp_path / "damaged.sqlite"
+    shutil.copy(library_path, damaged)
+    with sqlite3.connect(damaged) as conn:
+        case_id = conn.execute("SELECT case_id FROM sentences LIMIT 1").fetchone()[0]
+        conn.execute("UPDATE sentences SET spans = ? WHERE case_id = ?", (b"\x01\x02\x03", case_id))
+    opinion = SQLiteLibrary(damaged).opinion(case_id)
+    assert opinion is not None and opinion.sentences is None
+
+
 def test_a_library_without_kept_spans_gives_the_same_verdicts(library_path: Path, tmp_path: Path):
     old = tmp_path / "old.sqlite"
     shutil.copy(library_path, old)

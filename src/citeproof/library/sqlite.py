@@ -250,11 +250,15 @@ class SQLiteLibrary:
         return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks), self._sentences(case_id))
 
     def _sentences(self, case_id: str) -> tuple[tuple[int, int], ...] | None:
-        """Spans split at build time; None in a library built before they were kept."""
+        """Spans split at build time; None (split during the check) in a library built before
+        they were kept, or where the stored spans are damaged."""
         if not self._keeps_sentences:
             return None
         row = self.conn.execute("SELECT spans FROM sentences WHERE case_id = ?", (case_id,)).fetchone()
-        return unpack_spans(row[0]) if row else None
+        try:
+            return unpack_spans(row[0]) if row else None
+        except (ValueError, TypeError):  # not whole start/end pairs: split again
+            return None
 
     @cached_property
     def _keeps_sentences(self) -> bool:

@@ -29,7 +29,6 @@ import io
 import json
 import os
 import platform
-import socket
 import subprocess
 import sys
 import threading
@@ -39,17 +38,11 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
+import web_load  # beside this script: the same server start-up and port picking
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample_brief.md"
-SERVE = ["-c", "from citeproof.cli import main; main()", "serve", "--host", "127.0.0.1"]
 DENSE = "Brown v. Board of Education, 347 U.S. 483 (1954). " * 16_000
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def rss_mb(pid: int) -> float:
@@ -84,23 +77,9 @@ def docx_bomb(inflated_mb: int = 300) -> bytes:
 
 
 def start_server(port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
-    cmd = [sys.executable, *SERVE, "--port", str(port), "--workers", str(args.server_workers)]
-    cmd += ["--queue", str(args.queue), "--deadline", str(args.deadline), "--job-ttl", str(args.job_ttl)]
-    cmd += ["--job-deadline", str(args.job_deadline)]
-    if args.library:
-        cmd += ["--library", args.library]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/v1/library", timeout=2).raise_for_status()
-            return proc
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("server did not start within 120 s")
+    limits = ("--queue", str(args.queue), "--deadline", str(args.deadline), "--job-ttl", str(args.job_ttl))
+    options = (*limits, "--job-deadline", str(args.job_deadline))
+    return web_load.start_server(port, args.library, args.server_workers, options)
 
 
 def _stats(seconds: list[float]) -> dict[str, float | None]:
@@ -178,7 +157,7 @@ class Run:
 
 
 def run(args: argparse.Namespace) -> dict[str, object]:
-    port = free_port()
+    port = web_load.free_port()
     server = start_server(port, args)
     url = f"http://127.0.0.1:{port}"
     try:

@@ -35,8 +35,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, library: str | None, workers: int) -> subprocess.Popen[bytes]:
-    args = [sys.executable, *SERVE, "--port", str(port), "--workers", str(workers)]
+def start_server(
+    port: int, library: str | None, workers: int, options: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
+    """``citeproof serve`` on ``port`` (with more ``options``), once it answers."""
+    args = [sys.executable, *SERVE, "--port", str(port), "--workers", str(workers), *options]
     if library:
         args += ["--library", library]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

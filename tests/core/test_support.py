@@ -20,17 +20,17 @@ from citeproof.core.models import (
     Reason,
     Span,
 )
-from citeproof.core.support import (
+from citeproof.core.signatures import (
     _NEGATIONS,
     _NOT_NEGATING,
     _NOT_NEGATING_WORDS,
     _STOP,
     ANTONYMS,
     _sentences_with_phrase,
-    _signature,
-    check_support,
+    signature,
     split_sentences,
 )
+from citeproof.core.support import check_support
 
 opinion = opinion_of
 
@@ -331,8 +331,8 @@ _VOCABULARY = sorted(
 @given(st.lists(st.sampled_from(_VOCABULARY), max_size=30), st.sampled_from([" ", ", ", ". "]))
 def test_signature_is_its_plain_definition(words, separator):
     text = separator.join(words)
-    assert _signature(text) == _plain_signature(text)
-    assert _signature(text) == _plain_signature(text)  # again, from the table of words already seen
+    assert signature(text) == _plain_signature(text)
+    assert signature(text) == _plain_signature(text)  # again, from the table of words already seen
 
 
 @pytest.mark.parametrize("lead", ["", "İ "])  # "İ".lower() is two characters: offsets move

@@ -211,6 +211,7 @@ class Opinion:
     text: str
     page_breaks: tuple[PageBreak, ...]
     sentences: tuple[tuple[int, int], ...] | None = None  # spans split when the library was built
+    prepared: bytes | None = field(default=None, repr=False)  # their words, read at build (signatures)
 
     def reporters(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(b.reporter for b in self.page_breaks))

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from citeproof.core.memo import per_opinion
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
-from citeproof.core.support import citing_sentences, opinion_sentences, sentence_words, words_of
+from citeproof.core.signatures import long_words, signed_sentences, words_of
+from citeproof.core.support import citing_sentences
 
 MIN_WORDS = 6
 CLAIM_COVERED = 0.8
@@ -21,16 +21,7 @@ SENTENCE_COVERED = 0.6
 
 def _content(text: str) -> frozenset[str]:
     """Words of four letters or more, read as the opinion's sentences are (``words_of``)."""
-    return frozenset(w for w in words_of(text) if len(w) > 3)
-
-
-@per_opinion
-def _sentences(opinion: Opinion) -> tuple[tuple[frozenset[str], int, int], ...]:
-    """Each sentence's ``_content`` words, from the words the support check read."""
-    return tuple(
-        (frozenset(w for w in words if len(w) > 3), start, end)
-        for (start, end), words in zip(opinion_sentences(opinion), sentence_words(opinion), strict=True)
-    )
+    return long_words(words_of(text))
 
 
 def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | None:
@@ -44,7 +35,7 @@ def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | N
     pages: set[int] = set()
     example = ""
     citing = citing_sentences(c, opinion)
-    for words, start, end in _sentences(opinion):
+    for start, end, _, _, words in signed_sentences(opinion):
         if start in citing:
             continue  # the citing passage itself, when the document is inside the opinion
         shared = len(claim & words)

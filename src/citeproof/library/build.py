@@ -14,17 +14,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from citeproof.core.models import Opinion
 from citeproof.core.names import distinctive_parties, name_key
-from citeproof.core.support import split_sentences
+from citeproof.core.signatures import PREPARED_KEY, pack_prepared, split_sentences
 from citeproof.library.content_hash import content_hash
 from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
 from citeproof.library.sqlite import migrate, pack_spans
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-# Bump when the schema or the import logic changes. 8: sentence spans kept (issue 17);
-# 7: content_hash in meta (issue 19).
-BUILD_VERSION = 8
+# Bump when the schema or the import logic changes. 9: the words of each sentence, read
+# once at build (sentence_words); 8: sentence spans kept (issue 17); 7: content_hash in meta.
+BUILD_VERSION = 9
 
 
 def _open_text(path: Path) -> IO[str]:
@@ -137,8 +138,10 @@ class _Builder:
     def _add_text(self, rec: CaseRecord) -> None:
         assert rec.text is not None
         self.conn.execute("INSERT INTO opinions VALUES (?,?)", (rec.id, rec.text))
-        spans = pack_spans(split_sentences(rec.text))  # split once here, not in every check
-        self.conn.execute("INSERT INTO sentences VALUES (?,?)", (rec.id, spans))
+        spans = split_sentences(rec.text)  # split and read once here, not in every check
+        self.conn.execute("INSERT INTO sentences VALUES (?,?)", (rec.id, pack_spans(spans)))
+        words = pack_prepared(Opinion(rec.id, rec.text, (), spans))
+        self.conn.execute("INSERT INTO sentence_words VALUES (?,?,?)", (rec.id, PREPARED_KEY, words))
         self.conn.executemany(
             "INSERT INTO page_breaks VALUES (?,?,?,?,?)",
             [(rec.id, b.reporter, b.volume, b.page, b.offset) for b in rec.page_breaks],

@@ -23,6 +23,7 @@ from citeproof.core.models import (
 from citeproof.core.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.protocols import CasePages, LibraryError
 from citeproof.core.reporter_facts import VolumeYears
+from citeproof.core.signatures import PREPARED_KEY
 
 MIGRATIONS = [
     """
@@ -54,6 +55,8 @@ MIGRATIONS = [
     """,
     # 2: each opinion's sentence spans, split once at build time (``pack_spans``)
     "CREATE TABLE sentences(case_id TEXT PRIMARY KEY, spans BLOB NOT NULL);",
+    # 3: the words of those sentences, read at build time under a key (``pack_prepared``)
+    "CREATE TABLE sentence_words(case_id TEXT PRIMARY KEY, key TEXT NOT NULL, words BLOB NOT NULL);",
 ]
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
 # A bulk import leaves name_abbreviation '' where it equals the name (one copy on disk).
@@ -247,7 +250,9 @@ class SQLiteLibrary:
             "SELECT reporter, volume, page, offset FROM page_breaks WHERE case_id = ? ORDER BY offset, rowid",
             (case_id,),
         ).fetchall()
-        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks), self._sentences(case_id))
+        sentences = self._sentences(case_id)
+        prepared = self._prepared(case_id) if sentences is not None else None
+        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks), sentences, prepared)
 
     def _sentences(self, case_id: str) -> tuple[tuple[int, int], ...] | None:
         """Spans split at build time; None (split during the check) in a library built before
@@ -260,9 +265,24 @@ class SQLiteLibrary:
         except (ValueError, TypeError):  # not whole start/end pairs: split again
             return None
 
+    def _prepared(self, case_id: str) -> bytes | None:
+        """The sentences' words as read at build time, if read under the rules this code
+        reads them by (``PREPARED_KEY``); else None, and they are read during the check."""
+        if not self._keeps_words:
+            return None
+        row = self.conn.execute(
+            "SELECT words FROM sentence_words WHERE case_id = ? AND key = ?", (case_id, PREPARED_KEY)
+        ).fetchone()
+        return row[0] if row and isinstance(row[0], bytes) else None
+
     @cached_property
     def _keeps_sentences(self) -> bool:
         found = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'sentences'").fetchone()
+        return found is not None
+
+    @cached_property
+    def _keeps_words(self) -> bool:
+        found = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'sentence_words'").fetchone()
         return found is not None
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:

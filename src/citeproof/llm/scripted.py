@@ -21,7 +21,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from citeproof.core.support import MIN_CONTENT_WORDS, _signature
+from citeproof.core.signatures import signature
+from citeproof.core.support import MIN_CONTENT_WORDS
 from citeproof.llm.client import ChatReply
 from citeproof.llm.schema import parse_json
 
@@ -74,7 +75,7 @@ def final_clause(proposition: str) -> str:
     parts = re.split(r"[,;:]\s+|\bthat\s+", _unquoted(proposition))
     for i in range(len(parts) - 1, 0, -1):
         tail = " ".join(parts[i:])
-        if len(_signature(tail)[0]) >= MIN_CONTENT_WORDS:
+        if len(signature(tail)[0]) >= MIN_CONTENT_WORDS:
             return tail
     return proposition
 
@@ -98,13 +99,13 @@ def _decide(
     case_name: str,
     passages: Sequence[tuple[int | None, str]],
 ) -> tuple[str, str, int | None, float]:
-    claim, polarity = _signature(_unquoted(proposition))
-    claim -= _signature(case_name)[0]
+    claim, polarity = signature(_unquoted(proposition))
+    claim -= signature(case_name)[0]
     best: tuple[float, str, int | None, int] = (0.0, "", None, polarity)
     agreeing: tuple[float, str, int | None] = (0.0, "", None)  # best of the same polarity
     for page, text in passages:
         for sentence in sentences(text):
-            words, pol = _signature(sentence)
+            words, pol = signature(sentence)
             score = len(claim & words) / len(claim) if claim else 0.0
             if score > best[0]:
                 best = (score, sentence.strip(), page, pol)

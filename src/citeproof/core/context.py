@@ -147,6 +147,8 @@ _YEAR_WORD = re.compile(r"[(\[]\d{4}[)\]],?")
 _FOOTNOTE_MARK = re.compile(r"\[(?:fn\.?\s*)?\d{1,3}\]")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
 _SENTENCE_CLOSERS = "\"”’')]"
+_WORD_RUN = re.compile(r"\S+")
+_PARENTHESIS = re.compile(r"[()]")
 
 
 def _name_region_start(text: str, floor: int, end: int) -> int:
@@ -154,18 +156,19 @@ def _name_region_start(text: str, floor: int, end: int) -> int:
     break (a table's heading cell, a heading without a period), the last parenthesis
     still open at ``end`` and the last footnote marker."""
     start = floor
-    for m in re.finditer(r"\S+", text[floor:end]):
+    for m in reversed(list(_WORD_RUN.finditer(text, floor, end))):  # the last one that closes
         if _closes_sentence(m.group()):
-            start = floor + m.end()
+            start = m.end()
+            break
     for m in _PARAGRAPH_BREAK.finditer(text, start, end):
         start = m.end()
     for m in _FOOTNOTE_MARK.finditer(text, floor, end):
         start = max(start, m.end())
     depth: list[int] = []  # an editor's "[Co. v. ..." is no parenthetical
-    for i in range(start, end):
-        if text[i] == "(":
-            depth.append(i)
-        elif text[i] == ")" and depth:
+    for m in _PARENTHESIS.finditer(text, start, end):
+        if m.group() == "(":
+            depth.append(m.start())
+        elif depth:
             depth.pop()
     return max(start, depth[-1] + 1) if depth else start
 

@@ -17,11 +17,11 @@ from citeproof.core.attribution import Claims, attribute
 from citeproof.core.context import Sentences, case_name_before, year_paren_after
 from citeproof.core.courts import court_by_paren, eyecite_court_lookup
 from citeproof.core.editions import find_unlisted_editions
-from citeproof.core.layout import in_document, reading_text
+from citeproof.core.layout import ReadingText, in_document, reading_text
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
 from citeproof.core.short_forms import Antecedents, Hint
-from citeproof.core.statutes.us import find_statutes
+from citeproof.core.statutes.us import StatuteCite, find_statutes
 from citeproof.core.swap import Swap
 from citeproof.core.tokenizer import indexed_tokenizer
 
@@ -65,38 +65,34 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     )
     sentences = Sentences(text)
     laws = [r for r in raws if r.is_law]
-    statute_spans = [r.span for r in laws] + [s.span for s in find_statutes(text)]
+    unmarked = find_statutes(text)  # statutes eyecite does not read
+    statute_spans = [r.span for r in laws] + [s.span for s in unmarked]
     cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences, statute_spans)
-    statutes = _statutes(text, laws, {c.span for c in cases})
+    statutes = _statutes(text, laws, unmarked, {c.span for c in cases})
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
     claims = attribute(text, tuple(ordered), sentences, reading, document.text)
     ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
-    return tuple(
-        in_document(
-            replace(
-                _with_claims(c, claims.get(c.id)),
-                id=ids[c.id],
-                antecedent_id=ids.get(c.antecedent_id) if c.antecedent_id else None,
-                parallel_ids=tuple(ids[p] for p in c.parallel_ids),
-            ),
-            reading,
+    return tuple(_finished(c, claims.get(c.id), ids, reading) for c in ordered)
+
+
+def _finished(c: Citation, claims: Claims | None, ids: dict[str, str], reading: ReadingText) -> Citation:
+    """``c`` with its claims and final ids, its spans moved to the document (`in_document`):
+    one copy of the citation instead of one per step."""
+    changes: dict[str, object] = {
+        "id": ids[c.id],
+        "antecedent_id": ids.get(c.antecedent_id) if c.antecedent_id else None,
+        "parallel_ids": tuple(ids[p] for p in c.parallel_ids),
+    }
+    if claims is not None:
+        proposition, parenthetical = claims.proposition, claims.parenthetical
+        changes.update(
+            quotes=claims.quotes,
+            proposition=proposition[0] if proposition else None,
+            proposition_span=proposition[1] if proposition else None,
+            parenthetical=parenthetical[0] if parenthetical else None,
+            parenthetical_span=parenthetical[1] if parenthetical else None,
         )
-        for c in ordered
-    )
-
-
-def _with_claims(c: Citation, claims: Claims | None) -> Citation:
-    if claims is None:
-        return c
-    proposition, parenthetical = claims.proposition, claims.parenthetical
-    return replace(
-        c,
-        quotes=claims.quotes,
-        proposition=proposition[0] if proposition else None,
-        proposition_span=proposition[1] if proposition else None,
-        parenthetical=parenthetical[0] if parenthetical else None,
-        parenthetical_span=parenthetical[1] if parenthetical else None,
-    )
+    return in_document(c, reading, **changes)
 
 
 def _with_unlisted_editions(text: str, raws: list[_RawCite]) -> list[_RawCite]:
@@ -425,13 +421,15 @@ def _short_form(
     return citation
 
 
-def _statutes(text: str, law_raws: list[_RawCite], case_spans: set[Span]) -> list[Citation]:
+def _statutes(
+    text: str, law_raws: list[_RawCite], unmarked: list[StatuteCite], case_spans: set[Span]
+) -> list[Citation]:
     found: list[Citation] = []
     taken: list[Span] = list(case_spans)
     for raw in law_raws:
         found.append(_statute(text, raw.span, raw.reporter or "", raw.title, raw.section or ""))
         taken.append(raw.span)
-    for cite in find_statutes(text):
+    for cite in unmarked:
         if any(cite.span.start < t.end and t.start < cite.span.end for t in taken):
             continue
         found.append(_statute(text, cite.span, cite.code, cite.title, cite.section))

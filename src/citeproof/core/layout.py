@@ -19,6 +19,7 @@ import bisect
 import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
+from typing import Any
 
 from citeproof.core.models import Citation, Quote, Span
 from citeproof.core.normalise import Piece, normalised_pieces
@@ -177,13 +178,23 @@ def _on_own_line(text: str, start: int, end: int) -> bool:
     return not text[line_start:start].strip() and not text[end:line_end].strip()
 
 
-def in_document(citation: Citation, reading: ReadingText) -> Citation:
-    """``citation`` found in ``reading.text``, with its spans moved to the document."""
+def in_document(citation: Citation, reading: ReadingText, **changes: Any) -> Citation:
+    """``citation`` found in ``reading.text``, with ``changes`` (fields of `Citation`,
+    spans of ``reading.text``) and all its spans moved to the document."""
+
+    def moved(field: str) -> Span | None:
+        span = changes.get(field, getattr(citation, field))
+        return reading.span(span) if span else None
+
+    quotes = changes.get("quotes", citation.quotes)
     return replace(
         citation,
-        span=reading.span(citation.span),
-        case_name_span=reading.span(citation.case_name_span) if citation.case_name_span else None,
-        proposition_span=reading.span(citation.proposition_span) if citation.proposition_span else None,
-        parenthetical_span=reading.span(citation.parenthetical_span) if citation.parenthetical_span else None,
-        quotes=tuple(Quote(q.text, reading.span(q.span)) for q in citation.quotes),
+        **{
+            **changes,
+            "span": reading.span(citation.span),
+            "case_name_span": moved("case_name_span"),
+            "proposition_span": moved("proposition_span"),
+            "parenthetical_span": moved("parenthetical_span"),
+            "quotes": tuple(Quote(q.text, reading.span(q.span)) for q in quotes),
+        },
     )

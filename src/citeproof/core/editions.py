@@ -106,11 +106,20 @@ def _pattern() -> re.Pattern[str]:
     )
 
 
+@lru_cache(maxsize=1)
+def _series_by_letters() -> dict[str, str]:
+    """Each numbered series by its name without spaces (the first of those that share one)."""
+    by_letters: dict[str, str] = {}
+    for name in _numbered_series():
+        by_letters.setdefault(re.sub(r"\s", "", name), name)
+    return by_letters
+
+
 def find_unlisted_editions(text: str) -> list[EditionCite]:
     """Every ``volume series ordinal page`` in ``text`` whose ordinal the series lacks."""
     found = []
     for m in _pattern().finditer(text):
-        base = next(b for b in _numbered_series() if re.sub(r"\s", "", b) == re.sub(r"\s", "", m["base"]))
+        base = _series_by_letters()[re.sub(r"\s", "", m["base"])]
         edition = unlisted_edition(f"{base} {m['ordinal']}")
         if edition is not None:
             found.append(EditionCite(Span(m.start(), m.end()), m["volume"], m["page"], edition))

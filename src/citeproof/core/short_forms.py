@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from citeproof.core.context import case_name_before
 from citeproof.core.models import Abstention, Citation, CiteForm, Reason, Span
@@ -416,6 +417,7 @@ _QUOTING_TAIL = re.compile(
 )
 
 
+@lru_cache(maxsize=8192)  # pure, and a brief repeats its case names
 def _name_words(name: str) -> frozenset[str]:
     """The capitalised words of a name, folded: initials joined ("In re J.G." → jg), plurals
     as singulars ("Appeals"), generic parties and stray letters dropped, so that "on Moorman

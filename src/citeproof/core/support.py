@@ -108,8 +108,9 @@ def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opin
     citing = citing_sentences(c, opinion)
     close: list[tuple[str, int, int]] = []
     text = opinion.text
+    shared = next(n for n in range(len(claim) + 1) if n / len(claim) >= OVERLAP)  # words at least
     for offset, end, words, negations, _ in signed_sentences(opinion):
-        if offset not in citing and len(claim & words) / len(claim) >= OVERLAP:
+        if len(claim & words) >= shared and offset not in citing:
             sentence = text[offset:end]
             close.append((sentence.strip(), offset, _negations_said(sentence, negations, said)))
     if close and all(_opposite(n, claim_negations) for _, _, n in close):

@@ -20,24 +20,15 @@ from functools import lru_cache
 from typing import Any
 
 
-@lru_cache(maxsize=1)
-def indexed_tokenizer() -> Any:
-    """The process's one tokenizer (built on first use, ~ the cost of eyecite's own)."""
+@lru_cache(maxsize=2)
+def indexed_tokenizer(by_place: bool = True) -> Any:
+    """The process's one tokenizer (built on first use, ~ the cost of eyecite's own);
+    ``by_place=False``: one that runs every extractor whose strings occur, as eyecite does."""
     import ahocorasick
     from eyecite.tokenizers import EXTRACTORS, AhocorasickTokenizer
 
-    def automaton(items: list[tuple[str, int]]) -> Any:
-        grouped: dict[str, list[int]] = {}
-        for string, index in items:
-            grouped.setdefault(string, []).append(index)
-        found = ahocorasick.Automaton()
-        for string, indexes in grouped.items():
-            found.add_word(string, tuple(indexes))
-        found.make_automaton()
-        return found
-
-    def by_place(items: list[tuple[str, int]], after_volume: frozenset[int]) -> Any:
-        """An automaton whose values say which extractors need the string after a volume."""
+    def automaton(items: list[tuple[str, int]], after_volume: frozenset[int]) -> Any:
+        """String → (its length, the extractors that need it after a volume, the others)."""
         grouped: dict[str, list[int]] = {}
         for string, index in items:
             grouped.setdefault(string, []).append(index)
@@ -52,8 +43,8 @@ def indexed_tokenizer() -> Any:
         def __post_init__(self) -> None:
             self.by_index = list(EXTRACTORS)
             self.always = frozenset(i for i, e in enumerate(self.by_index) if not e.strings)
-            after_volume = frozenset(i for i, e in enumerate(self.by_index) if _after_volume(e))
-            self.case_sensitive_filter = by_place(
+            after_volume = frozenset(i for i, e in enumerate(self.by_index) if by_place and _after_volume(e))
+            self.case_sensitive_filter = automaton(
                 [
                     (s, i)
                     for i, e in enumerate(self.by_index)
@@ -68,7 +59,8 @@ def indexed_tokenizer() -> Any:
                     for i, e in enumerate(self.by_index)
                     if e.strings and e.flags & re.I
                     for s in e.strings
-                ]
+                ],
+                frozenset(),
             )
 
         # eyecite only iterates what this returns: a list in extractor order, not a set
@@ -79,8 +71,8 @@ def indexed_tokenizer() -> Any:
                 start = end - length + 1
                 if after_volume and start >= 2 and text[start - 1] == " " and text[start - 2].isdecimal():
                     wanted.update(after_volume)  # ``\d`` is a Unicode decimal digit, as isdecimal
-            for _, indexes in self.case_insensitive_filter.iter(text.lower()):
-                wanted.update(indexes)
+            for _, (_, _, anywhere) in self.case_insensitive_filter.iter(text.lower()):
+                wanted.update(anywhere)
             return [self.by_index[i] for i in sorted(wanted)]
 
     return IndexedTokenizer()

@@ -108,7 +108,8 @@ _STOP = {
     "would",
     "should",
 }
-_NOT_NEGATING = re.compile(r"\b(?:not only|not merely|not just|no doubt|nothing but)\b")
+_NOT_NEGATING_WORDS = ("not only", "not merely", "not just", "no doubt", "nothing but")
+_NOT_NEGATING = re.compile(rf"\b(?:{'|'.join(_NOT_NEGATING_WORDS)})\b")  # letters and spaces only
 
 
 _WORD = re.compile(r"[a-z]+n't|[a-z]+")  # "don't" is one negating word
@@ -185,7 +186,6 @@ def long_words(words: Iterable[str]) -> frozenset[str]:
     return frozenset(w for w in words if len(w) >= LONG_WORD)
 
 
-_NOT_NEGATING_WORDS = ("not only", "not merely", "not just", "no doubt", "nothing but")
 LONG_WORD = 4
 Signed = tuple[int, int, frozenset[str], int, frozenset[str]]
 _RULES = 1  # bump when the reading of words changes in a way the tables below do not show
@@ -214,6 +214,7 @@ def signed_sentences(opinion: Opinion) -> tuple[Signed, ...]:
 
 
 def _sign(opinion: Opinion) -> tuple[Signed, ...]:
+    """``signed_sentences`` read from the opinion's text (as at library build)."""
     text, signed = opinion.text, []
     spans = opinion_sentences(opinion)
     phrased = _sentences_with_phrase(text, spans)  # "not only" changes the words: sign them whole

@@ -3,7 +3,7 @@
     python benchmarks/attribution_gold.py [--gold tests/data/attribution_gold.jsonl]
                                           [--out benchmarks/results/attribution_gold.json]
 
-Every text of the gold set is extracted with `citeproof.core.extract.extract_citations`; each
+Every text of the gold set is extracted with `citeproof.core.extraction.extract.extract_citations`; each
 case citation's quotations, proposition and explanatory parenthetical are its predicted links,
 matched one to one against the gold links (same citation, same kind, spans overlapping by at
 least half of each). Prints precision and recall with Wilson 95 % intervals (target >= 0.95

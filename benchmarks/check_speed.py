@@ -49,7 +49,7 @@ TIMED = """
 import json, resource, sys, time
 from citeproof.core.limits import Limits
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.library.sqlite import SQLiteLibrary
 library = SQLiteLibrary(sys.argv[2])
 check_document(document_from_text("Brown v. Board of Education, 347 U.S. 483, 495 (1954).\\n"), library)

@@ -34,7 +34,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from citeproof.library.courtlistener_bulk import CITATION_COLUMNS, CLUSTER_COLUMNS, OPINION_COLUMNS, copy_line
+from citeproof.library.courtlistener.bulk.importer import (
+    CITATION_COLUMNS,
+    CLUSTER_COLUMNS,
+    OPINION_COLUMNS,
+    copy_line,
+)
 from citeproof.library.sqlite import SQLiteLibrary
 
 RESULTS = Path(__file__).resolve().parent / "results" / "courtlistener_bulk.json"

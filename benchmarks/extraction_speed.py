@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.library.default import default_library
 
 RESULTS = Path(__file__).resolve().parent / "results" / "extraction_speed.json"
@@ -74,8 +74,8 @@ if sys.argv[2] == "plain":
                         str(c.groups.get("page"))) for c in found
                        if type(c).__name__ == "FullCaseCitation"}), len(found)
 else:
-    from citeproof.core.extract import extract_citations
-    from citeproof.core.read import document_from_text
+    from citeproof.core.extraction.extract import extract_citations
+    from citeproof.core.reading.read import document_from_text
     doc = document_from_text(text)
     def run():
         found = extract_citations(doc)

@@ -22,13 +22,13 @@ import httpx
 from citeproof.bench.fabrications import CITED, SNAPSHOT, brief, dump_cases
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import document_from_text
-from citeproof.library.bulk_download import download_snapshot
-from citeproof.library.courtlistener import CourtListenerClient, RetryPolicy
-from citeproof.library.courtlistener_bulk import import_bulk
-from citeproof.library.fake_bucket import FakeBucket, dump_files
-from citeproof.library.fake_courtlistener import FakeCourtListener
-from citeproof.library.remote import CourtListenerLibrary
+from citeproof.core.reading.read import document_from_text
+from citeproof.library.courtlistener.bulk.download import download_snapshot
+from citeproof.library.courtlistener.bulk.importer import import_bulk
+from citeproof.library.courtlistener.client import CourtListenerClient, RetryPolicy
+from citeproof.library.courtlistener.fakes.api import FakeCourtListener
+from citeproof.library.courtlistener.fakes.bucket import FakeBucket, dump_files
+from citeproof.library.courtlistener.library import CourtListenerLibrary
 from citeproof.library.sqlite import SQLiteLibrary
 
 RESULTS = Path(__file__).resolve().parent / "results" / "fabrications.json"

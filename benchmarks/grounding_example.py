@@ -26,7 +26,7 @@ from citeproof.bench.grounding.simulate import (
     simulate_responses,
 )
 from citeproof.bench.grounding.sweep import Mode, sweep, thresholds
-from citeproof.core.statutes.ua_registry import load_registry
+from citeproof.core.extraction.statutes.ua_registry import load_registry
 
 ROOT = Path(__file__).resolve().parents[1]
 

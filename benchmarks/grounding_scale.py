@@ -36,7 +36,7 @@ def write_graph(path: Path, records: int, seed: int) -> None:
     import pyarrow.parquet as pq
 
     from citeproof.bench.grounding.simulate import DOMAINS, population
-    from citeproof.core.statutes.ua_registry import load_registry
+    from citeproof.core.extraction.statutes.ua_registry import load_registry
 
     rng = np.random.default_rng(seed)
     pop = population(load_registry(), rng)
@@ -91,7 +91,7 @@ from citeproof.bench.grounding.edges import load_edges
 from citeproof.bench.grounding.separability import separability
 from citeproof.bench.grounding.simulate import population, simulate_responses
 from citeproof.bench.grounding.sweep import Mode, subsample, sweep
-from citeproof.core.statutes.ua_registry import load_registry
+from citeproof.core.extraction.statutes.ua_registry import load_registry
 
 path, seed, resamples = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def peak_mb():  # VmHWM: this process's own peak (ru_maxrss keeps the parent's across exec)

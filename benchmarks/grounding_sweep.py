@@ -19,7 +19,7 @@ from citeproof.bench.grounding.simulate import (
     simulate_responses,
 )
 from citeproof.bench.grounding.sweep import Mode, max_deviation, sweep
-from citeproof.core.statutes.ua_registry import load_registry
+from citeproof.core.extraction.statutes.ua_registry import load_registry
 
 
 def main(decisions: int = 100_000, repeats: int = 10, seed: int = 0) -> dict[str, object]:

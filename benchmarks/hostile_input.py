@@ -31,7 +31,7 @@ from pathlib import Path
 
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.library.default import default_library
 
 RESULTS = Path(__file__).resolve().parent / "results" / "hostile_input.json"
@@ -78,7 +78,7 @@ def dense(repeats: int) -> dict:
 def variants(repeats: int) -> dict:
     """Extraction CPU time of each variant at repeats/16 and repeats/4: linear time makes
     the ratio about 4."""
-    from citeproof.core.extract import extract_citations
+    from citeproof.core.extraction.extract import extract_citations
 
     out = {}
     for name, pattern in VARIANTS.items():

@@ -22,7 +22,7 @@ Writes, deterministically (same input, same bytes):
   contradicts them (``start_trusted`` / ``end_trusted``), each correction with the rows
   that justify it, the known catalogue errata, and the list of editions of every series.
 
-`citeproof.core.reporter_facts` reads both; `citeproof.core.impossible` states the rules
+`citeproof.core.text.reporter_facts` reads both; `citeproof.core.checking.impossible` states the rules
 (and their margins) that turn them into "this citation cannot exist".
 """
 
@@ -104,7 +104,7 @@ def opinion_rows(records: list[dict[str, object]]) -> list[Row]:
 
 def in_text_rows(records: list[dict[str, object]]) -> list[Row]:
     """Full case citations written in the opinions, with the year the court gives them."""
-    from citeproof.core.extract import extract_citations
+    from citeproof.core.extraction.extract import extract_citations
     from citeproof.core.models import CiteForm, Document
 
     rows = []

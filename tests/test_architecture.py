@@ -35,6 +35,20 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# Inside ``citeproof.core``, the stages of the data flow, lowest first, under the same rule.
+CORE_STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("base", ("core.models", "core.limits", "core.stats", "core.version")),
+    ("reading", ("core.reading",)),
+    ("text", ("core.text", "core.protocols")),
+    ("extraction", ("core.extraction",)),
+    ("checking", ("core.checking",)),
+    ("decide", ("core.decide",)),
+    ("output", ("core.output",)),
+    ("pipeline", ("core.pipeline", "core")),
+)
+MAX_CORE_ENTRIES = 16
+
+
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(SRC).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
@@ -66,9 +80,9 @@ def _exists(module: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
-def layer_of(module: str) -> int:
+def layer_of(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...] = LAYERS) -> int:
     best, best_len = -1, -1
-    for rank, (_, prefixes) in enumerate(LAYERS):
+    for rank, (_, prefixes) in enumerate(layers):
         for prefix in prefixes:
             if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best_len:
                 best, best_len = rank, len(prefix)
@@ -140,7 +154,7 @@ GRAPH = import_graph()
 
 def test_the_graph_is_read_from_the_source():
     assert "citeproof.core.pipeline" in GRAPH
-    assert "citeproof.core.extract" in GRAPH["citeproof.core.pipeline"]
+    assert "citeproof.core.extraction.extract" in GRAPH["citeproof.core.pipeline"]
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
@@ -148,6 +162,41 @@ def test_no_module_imports_a_higher_layer(module: str):
     own = layer_of(module)
     upward = sorted(m for m in GRAPH[module] if layer_of(m) > own)
     assert not upward, f"{module} ({LAYERS[own][0]}) imports a higher layer: {upward}"
+
+
+CORE = {
+    m.removeprefix("citeproof."): {d.removeprefix("citeproof.") for d in deps if d.startswith(core)}
+    for m, deps in GRAPH.items()
+    for core in ("citeproof.core.",)
+}
+
+
+def core_stage(module: str) -> int:
+    return layer_of(module, CORE_STAGES)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in CORE if m == "core" or m.startswith("core.")))
+def test_no_core_module_imports_a_later_stage(module: str):
+    own = core_stage(module)
+    later = sorted(m for m in CORE[module] if core_stage(m) > own)
+    assert not later, f"{module} ({CORE_STAGES[own][0]}) imports a later stage: {later}"
+
+
+def test_core_reads_as_its_stages():
+    entries = sorted(
+        p.stem if p.is_file() else p.name
+        for p in (SRC / "citeproof" / "core").iterdir()
+        if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").is_file()
+    )
+    assert len(entries) <= MAX_CORE_ENTRIES, entries
+    for entry in entries:
+        core_stage(f"core.{entry}")  # each belongs to a stage
+
+
+def test_the_stage_rule_catches_an_upward_import():
+    assert core_stage("core.reading.pdf") < core_stage("core.extraction.extract")
+    assert core_stage("core.checking.checks") > core_stage("core.text.names")
+    assert core_stage("core.output.report") > core_stage("core.decide")
 
 
 def test_no_module_cycle():
@@ -172,3 +221,15 @@ def test_no_package_cycle():
 def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_importing_the_core_does_not_import_the_libraries():
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, citeproof.core.pipeline, citeproof.core.reading.read;"
+        "print(sorted(m for m in sys.modules if m.startswith(('citeproof.library', 'citeproof.api'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

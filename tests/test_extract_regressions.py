@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from citeproof.core.extract import extract_citations
+from citeproof.core.extraction.extract import extract_citations
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 
 
 def cites(text):

@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 
 from citeproof.core.limits import Limits
+from citeproof.core.output.report import Report
 from citeproof.core.pipeline import Progress, SupportJudge, check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import ReadError, document_from_text, read_document
-from citeproof.core.report import Report
+from citeproof.core.reading.read import ReadError, document_from_text, read_document
 from citeproof.library.default import default_library
 
 _DOCUMENT_SUFFIX = re.compile(r"\.(?:pdf|docx|txt|text|md|markdown|rst|html?)$", re.IGNORECASE)

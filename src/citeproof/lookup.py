@@ -8,13 +8,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from citeproof.core.extract import extract_citations
+from citeproof.core.checking.resolve import resolve
+from citeproof.core.extraction.extract import extract_citations
 from citeproof.core.models import Authority, CitationType, Opinion
+from citeproof.core.output.report import verdict_json
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import document_from_text
-from citeproof.core.report import verdict_json
-from citeproof.core.resolve import resolve
+from citeproof.core.reading.read import document_from_text
 
 MAX_QUERY_CHARS = 2000
 PAGE_TEXT_CHARS = 20_000

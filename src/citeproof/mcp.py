@@ -25,7 +25,7 @@ from pydantic import Field
 
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import MAX_BYTES, document_from_text
+from citeproof.core.reading.read import MAX_BYTES, document_from_text
 from citeproof.core.version import __version__
 from citeproof.lookup import QueryError, library_info, lookup_citation, opinion_page
 from citeproof.mcp_results import (

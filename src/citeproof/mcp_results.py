@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 from citeproof.core.models import ErrorKind, Reason, Status, Verdict
-from citeproof.core.report import Report
+from citeproof.core.output.report import Report
 from citeproof.lookup import authority_json
 
 

@@ -39,27 +39,27 @@ INJECTOR = tuple(
 DETECTOR = tuple(
     f"citeproof.core.{m}"
     for m in (
-        "checks",
-        "resolve",
-        "support",
-        "names",
-        "quotes",
-        "pinpoint",
+        "checking.checks",
+        "checking.resolve",
+        "checking.support",
+        "text.names",
+        "checking.quotes",
+        "checking.pinpoint",
         "decide",
         "pipeline",
-        "impossible",
-        "reporter_facts",
-        "extract",
-        "short_forms",
-        "context",
-        "attribution",
-        "clauses",
+        "checking.impossible",
+        "text.reporter_facts",
+        "extraction.extract",
+        "extraction.short_forms",
+        "text.context",
+        "extraction.attribution",
+        "extraction.clauses",
     )
 )
 # What of the core the injector may use: the data types, and the document reader (for
 # --from-briefs) with whatever reading a file takes, provided none of it is the detector.
 ALLOWED_CORE = {"citeproof.core", "citeproof.core.models"}
-READER = "citeproof.core.read"
+READER = "citeproof.core.reading.read"
 
 
 def closure(starts: tuple[str, ...]) -> dict[str, str]:
@@ -99,12 +99,12 @@ def test_the_injector_imports_nothing_of_the_detector():
 
 
 def test_the_walker_would_see_a_detector_import():
-    fake = {**GRAPH, "citeproof.bench.phantom.words": {"citeproof.core.support"}}
+    fake = {**GRAPH, "citeproof.bench.phantom.words": {"citeproof.core.checking.support"}}
     original = dict(GRAPH)
     GRAPH.clear()
     GRAPH.update(fake)
     try:
-        assert "citeproof.core.support" in closure(INJECTOR)
+        assert "citeproof.core.checking.support" in closure(INJECTOR)
     finally:
         GRAPH.clear()
         GRAPH.update(original)

@@ -10,7 +10,7 @@ import pytest
 from citeproof.core.models import Opinion, Reason, Status
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import LibraryError
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.library.sqlite import SQLiteLibrary
 
 BROWN = (

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from citeproof.core.extract import extract_citations
-from citeproof.core.read import document_from_text
+from citeproof.core.extraction.extract import extract_citations
+from citeproof.core.reading.read import document_from_text
 
 GOLD = Path(__file__).resolve().parents[1] / "data" / "eyecite_find.jsonl"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.library.build import build_library
 from citeproof.library.sqlite import SQLiteLibrary
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from citeproof.library.courtlistener import CourtListenerClient, RetryPolicy
-from citeproof.library.fake_courtlistener import FakeCourtListener
-from citeproof.library.remote import CourtListenerLibrary
-from citeproof.library.remote_cache import RemoteCache
+from citeproof.library.courtlistener.cache import RemoteCache
+from citeproof.library.courtlistener.client import CourtListenerClient, RetryPolicy
+from citeproof.library.courtlistener.fakes.api import FakeCourtListener
+from citeproof.library.courtlistener.library import CourtListenerLibrary
 from citeproof.library.sqlite import SQLiteLibrary
 
 TOKEN = "test-token-not-real"

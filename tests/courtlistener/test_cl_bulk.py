@@ -9,8 +9,8 @@ import pytest
 
 from citeproof.core.models import Coverage, Status
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
-from citeproof.library.courtlistener_bulk import (
+from citeproof.core.reading.read import document_from_text
+from citeproof.library.courtlistener.bulk.importer import (
     CITATION_COLUMNS,
     CLUSTER_COLUMNS,
     OPINION_COLUMNS,

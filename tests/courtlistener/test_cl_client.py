@@ -6,7 +6,7 @@ import pytest
 
 from citeproof.core.models import Authority, ReporterCite
 from citeproof.core.protocols import LibraryError
-from citeproof.library.courtlistener import MAX_TEXT_CHARS, SEPARATOR, batches
+from citeproof.library.courtlistener.client import MAX_TEXT_CHARS, SEPARATOR, batches
 
 
 def _lookups(fake) -> int:
@@ -112,7 +112,7 @@ def test_persistent_server_errors_become_backend_error(client, fake):
 
 
 def test_timeouts_are_retried_then_backend_error(fake, clock):
-    from citeproof.library.courtlistener import CourtListenerClient, RetryPolicy
+    from citeproof.library.courtlistener.client import CourtListenerClient, RetryPolicy
 
     dead = CourtListenerClient(
         "http://127.0.0.1:9/api/rest/v4/",

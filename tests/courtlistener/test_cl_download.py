@@ -12,9 +12,14 @@ from click.testing import CliRunner
 
 from citeproof.cli import main as cli
 from citeproof.core.models import ReporterCite
-from citeproof.library.bulk_bucket import list_bulk_files, newest_snapshot
-from citeproof.library.bulk_download import DownloadError, ResumePolicy, download_file, download_snapshot
-from citeproof.library.fake_bucket import OTHER_TABLES, DumpCase, FakeBucket, dump_files
+from citeproof.library.courtlistener.bulk.bucket import list_bulk_files, newest_snapshot
+from citeproof.library.courtlistener.bulk.download import (
+    DownloadError,
+    ResumePolicy,
+    download_file,
+    download_snapshot,
+)
+from citeproof.library.courtlistener.fakes.bucket import OTHER_TABLES, DumpCase, FakeBucket, dump_files
 from citeproof.library.sqlite import SQLiteLibrary
 
 BROWN = DumpCase(

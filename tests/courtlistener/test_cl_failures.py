@@ -17,11 +17,11 @@ from click.testing import CliRunner
 from citeproof.cli import main
 from citeproof.core.models import Reason, Status
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
-from citeproof.library.courtlistener import CourtListenerClient, RetryPolicy
-from citeproof.library.fake_courtlistener import MALFORMED
-from citeproof.library.remote import CourtListenerLibrary
-from citeproof.library.remote_cache import RemoteCache
+from citeproof.core.reading.read import document_from_text
+from citeproof.library.courtlistener.cache import RemoteCache
+from citeproof.library.courtlistener.client import CourtListenerClient, RetryPolicy
+from citeproof.library.courtlistener.fakes.api import MALFORMED
+from citeproof.library.courtlistener.library import CourtListenerLibrary
 
 VARGHESE = "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019).\n"
 CITE = "925 F.3d 1339"

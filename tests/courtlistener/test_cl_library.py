@@ -6,10 +6,10 @@ import pytest
 
 from citeproof.core.models import Authority, Coverage, ReporterCite, Status
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.library.chain import ChainLibrary
-from citeproof.library.remote import CourtListenerLibrary
-from citeproof.library.remote_cache import RemoteCache
+from citeproof.library.courtlistener.cache import RemoteCache
+from citeproof.library.courtlistener.library import CourtListenerLibrary
 
 MATA = (
     "Courts have tolled the Convention's limitations period during bankruptcy. Varghese v. "

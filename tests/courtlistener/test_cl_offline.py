@@ -11,17 +11,17 @@ import pytest
 
 from citeproof.bench.fabrications import CITED, SNAPSHOT, brief, dump_cases
 from citeproof.core.models import Coverage, ReporterCite, Status
+from citeproof.core.output.report import render_html, render_markdown, render_text
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
-from citeproof.core.report import render_html, render_markdown, render_text
-from citeproof.library.bulk_coverage import complete_ranges, dense_volumes
-from citeproof.library.bulk_download import download_snapshot
-from citeproof.library.courtlistener import CourtListenerClient, RetryPolicy
-from citeproof.library.courtlistener_bulk import import_bulk
-from citeproof.library.fake_bucket import DumpCase, FakeBucket, dump_files
-from citeproof.library.fake_courtlistener import FakeCourtListener
-from citeproof.library.remote import CourtListenerLibrary
-from citeproof.library.remote_cache import RemoteCache
+from citeproof.core.reading.read import document_from_text
+from citeproof.library.courtlistener.bulk.coverage import complete_ranges, dense_volumes
+from citeproof.library.courtlistener.bulk.download import download_snapshot
+from citeproof.library.courtlistener.bulk.importer import import_bulk
+from citeproof.library.courtlistener.cache import RemoteCache
+from citeproof.library.courtlistener.client import CourtListenerClient, RetryPolicy
+from citeproof.library.courtlistener.fakes.api import FakeCourtListener
+from citeproof.library.courtlistener.fakes.bucket import DumpCase, FakeBucket, dump_files
+from citeproof.library.courtlistener.library import CourtListenerLibrary
 from citeproof.library.sqlite import SQLiteLibrary
 
 

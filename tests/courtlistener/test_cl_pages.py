@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from citeproof.core.models import ReporterCite
-from citeproof.library.courtlistener import ClusterInfo
-from citeproof.library.remote import assemble_opinion, paginated_cite
+from citeproof.library.courtlistener.client import ClusterInfo
+from citeproof.library.courtlistener.library import assemble_opinion, paginated_cite
 
 BROWN = (
     ReporterCite("347", "U.S.", "483"),

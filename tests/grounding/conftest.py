@@ -4,7 +4,7 @@ import pytest
 from citeproof.bench.grounding.oracle import Oracle, Record
 from citeproof.bench.grounding.responses import Cited, Response
 from citeproof.bench.grounding.simulate import GraphConfig, population, simulate_oracle
-from citeproof.core.statutes.ua_registry import load_registry
+from citeproof.core.extraction.statutes.ua_registry import load_registry
 
 
 @pytest.fixture(scope="session")

@@ -13,8 +13,8 @@ from citeproof.bench.grounding.commonlaw import (
 )
 from citeproof.bench.grounding.dpo import Strategy, leakage, load_citing, make_pairs
 from citeproof.bench.grounding.metrics import citation_table, response_cg, system_means
-from citeproof.core.statutes.ua_extract import extract_ua
-from citeproof.core.statutes.ua_registry import CiteStatus
+from citeproof.core.extraction.statutes.ua import extract_ua
+from citeproof.core.extraction.statutes.ua_registry import CiteStatus
 
 SHARED_US = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "us" / "opinions"
 

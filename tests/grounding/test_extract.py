@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citeproof.core.models import CitationType
-from citeproof.core.statutes.ua_extract import (
+from citeproof.core.extraction.statutes.ua import (
     check_text,
     extract_ua,
     normalise_number,
     split_numbers,
     to_citations,
 )
-from citeproof.core.statutes.ua_registry import CiteStatus
+from citeproof.core.extraction.statutes.ua_registry import CiteStatus
+from citeproof.core.models import CitationType
 
 
 def pairs(text, **kw):

@@ -121,7 +121,7 @@ def test_parquet_is_read_by_column_and_scores_as_csv(tmp_path):
         simulate_oracle,
         simulate_responses,
     )
-    from citeproof.core.statutes.ua_registry import load_registry
+    from citeproof.core.extraction.statutes.ua_registry import load_registry
 
     registry = load_registry()
     rng = np.random.default_rng(3)

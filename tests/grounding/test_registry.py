@@ -2,7 +2,7 @@
 
 import pytest
 
-from citeproof.core.statutes.ua_registry import CiteStatus, article_key, load_registry
+from citeproof.core.extraction.statutes.ua_registry import CiteStatus, article_key, load_registry
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.library.build import build_library
 from citeproof.library.default import bundled_data_dir
 from citeproof.library.sqlite import SQLiteLibrary

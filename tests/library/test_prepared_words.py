@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from citeproof.core.checking.signatures import PREPARED_KEY, _sign, _unpack, signed_sentences
 from citeproof.core.models import Opinion
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import read_document
-from citeproof.core.signatures import PREPARED_KEY, _sign, _unpack, signed_sentences
+from citeproof.core.reading.read import read_document
 from citeproof.library.prebuilt import NAME, prebuilt_dir
 from citeproof.library.sqlite import SQLiteLibrary
 

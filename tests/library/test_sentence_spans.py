@@ -7,9 +7,9 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+from citeproof.core.checking.signatures import split_sentences
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import read_document
-from citeproof.core.signatures import split_sentences
+from citeproof.core.reading.read import read_document
 from citeproof.library.sqlite import SQLiteLibrary, pack_spans, unpack_spans
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,7 +13,7 @@ import pytest
 
 from citeproof.core.models import Reason, Status
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.llm.client import ChatClient, LLMConfig, LLMError
 from citeproof.llm.judge import LLMJudge
 

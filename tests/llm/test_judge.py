@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from citeproof.core.models import ErrorKind, Outcome, Reason, Status
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.llm import scripted
 from citeproof.llm.client import ChatClient, LLMConfig
 from citeproof.llm.judge import LLMJudge

@@ -13,7 +13,7 @@ from citeproof.bench.phantom.systems import make_system
 from citeproof.cli import main
 from citeproof.core.models import ErrorKind, Status
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.llm import scripted
 from citeproof.llm.judge import LLMJudge
 

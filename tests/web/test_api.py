@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from citeproof import check
-from citeproof.core.read import unwrap_same_length
+from citeproof.core.reading.read import unwrap_same_length
 from citeproof.web.schemas import CheckReport, JobOut, LibraryInfo, LookupResult, Problem
 
 SAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sample_brief.md"

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from citeproof.core.models import Snapshot, Verdict
-from citeproof.core.report import Report
+from citeproof.core.output.report import Report
 from citeproof.core.version import __version__
 
 MANIFEST_VERSION = 1

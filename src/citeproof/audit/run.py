@@ -11,13 +11,13 @@ import httpx
 
 from citeproof.audit.compare import AuditResult, Outcome, compare, input_problems
 from citeproof.audit.manifest import Input, build_manifest
+from citeproof.core.output.report import Report
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library, LibraryError
-from citeproof.core.read import ReadError, read_document
-from citeproof.core.report import Report
+from citeproof.core.reading.read import ReadError, read_document
 from citeproof.library.chain import ChainLibrary
 from citeproof.library.content_hash import content_hash
-from citeproof.library.remote import CourtListenerLibrary
+from citeproof.library.courtlistener.library import CourtListenerLibrary
 from citeproof.library.sqlite import SQLiteLibrary
 from citeproof.llm.judge import LLMJudge
 
@@ -76,7 +76,7 @@ def _open_library(manifest: dict[str, Any], library_path: str | None) -> Library
     library: Library = open_library(path)
     host = manifest["options"].get("courtlistener")
     if host:
-        from citeproof.library.remote_config import with_courtlistener
+        from citeproof.library.courtlistener.config import with_courtlistener
 
         library = with_courtlistener(library, True)
     return library

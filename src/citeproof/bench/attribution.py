@@ -31,9 +31,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from citeproof.core.extract import extract_citations
+from citeproof.core.extraction.extract import extract_citations
 from citeproof.core.models import Citation, CitationType, Span
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.core.stats import Estimate, wilson
 
 OVERLAP = 0.5

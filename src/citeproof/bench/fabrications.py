@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from citeproof.core.models import ReporterCite
-from citeproof.library.fake_bucket import DumpCase
+from citeproof.library.courtlistener.fakes.bucket import DumpCase
 
 SNAPSHOT = "2024-12-31"
 MATA = "Mata v. Avianca"

@@ -19,7 +19,7 @@ import numpy as np
 from citeproof.core.models import CitationType, CiteForm, ErrorKind, Status, Verdict
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.core.stats import NAN, Estimate, bootstrap, paired_bootstrap, ratio_bootstrap, ratio_of
 from citeproof.llm.client import ChatModel
 

@@ -24,8 +24,8 @@ from citeproof.audit.run import audit_run, make_manifest
 from citeproof.audit.signing import KeyFileError, load_private, load_public, new_keypair, sign, verify
 from citeproof.cli.common import EXIT_USAGE
 from citeproof.cli.llm import judge_from_options, llm_options
+from citeproof.core.output.report import Report
 from citeproof.core.protocols import Library
-from citeproof.core.report import Report
 from citeproof.llm.judge import LLMJudge
 
 EXIT_SAME, EXIT_DIFFERENT, EXIT_NOT_REPRODUCIBLE = 0, 1, 2

@@ -23,7 +23,7 @@ from typing import IO, Any
 from citeproof.core.limits import Limits
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import ReadError, read_document
+from citeproof.core.reading.read import ReadError, read_document
 from citeproof.library.sqlite import SQLiteLibrary
 
 SUFFIXES = {".pdf", ".docx", ".html", ".htm", ".md", ".markdown", ".txt", ".text"}

@@ -23,12 +23,12 @@ from citeproof.cli.common import (
 )
 from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.cli.remote_warnings import show_remote_warnings
-from citeproof.core.annotate_docx import annotate_docx
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Reason
+from citeproof.core.output.annotate_docx import annotate_docx
+from citeproof.core.output.report import Report, render_html, render_markdown, render_text, render_toa
 from citeproof.core.pipeline import check_document
-from citeproof.core.read import ReadError, document_from_stream, read_document
-from citeproof.core.report import Report, render_html, render_markdown, render_text, render_toa
+from citeproof.core.reading.read import ReadError, document_from_stream, read_document
 
 REMOTE_FAULTS = (Reason.BACKEND_ERROR, Reason.RATE_LIMITED)  # an incomplete check: exit 2
 
@@ -215,6 +215,6 @@ def _batch(
 
 def _with_courtlistener(library, flag: bool | None):  # type: ignore[no-untyped-def]
     """The library, chained with CourtListener when asked (issue 4)."""
-    from citeproof.library.remote_config import with_courtlistener
+    from citeproof.library.courtlistener.config import with_courtlistener
 
     return with_courtlistener(library, flag)

@@ -14,7 +14,7 @@ import click
 
 from citeproof.core.limits import ENV_NAMES, OPTION_NAMES, LimitExceeded, Limits
 from citeproof.core.protocols import LibraryError
-from citeproof.core.read import ReadError
+from citeproof.core.reading.read import ReadError
 from citeproof.library.default import open_library
 from citeproof.library.sqlite import SQLiteLibrary
 

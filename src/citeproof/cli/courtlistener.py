@@ -28,7 +28,7 @@ def import_courtlistener_bulk(
     files: tuple[Path, ...], out: Path, name: str, snapshot_date: str | None, complete: bool
 ) -> None:
     """Import CourtListener bulk CSVs (citations, opinion-clusters, opinions; .bz2 or plain)."""
-    from citeproof.library.courtlistener_bulk import import_bulk
+    from citeproof.library.courtlistener.bulk.importer import import_bulk
 
     started = time.perf_counter()
     try:
@@ -68,8 +68,8 @@ def import_courtlistener_bulk(
 @click.option("--token", default=None, help="Require this API token.")
 def courtlistener_fake(port: int, library_path: str | None, token: str | None) -> None:
     """Serve a local fake CourtListener API seeded from a library (demo and tests)."""
+    from citeproof.library.courtlistener.fakes.api import FakeCourtListener
     from citeproof.library.default import open_library
-    from citeproof.library.fake_courtlistener import FakeCourtListener
 
     fake = FakeCourtListener(open_library(library_path), token=token)
     with fake.serve(port=port) as url:

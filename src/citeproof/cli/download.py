@@ -16,7 +16,7 @@ import httpx
 
 from citeproof.cli.common import EXIT_USAGE, progress_bar
 from citeproof.core.protocols import LibraryError
-from citeproof.library.bulk_bucket import DEFAULT_BUCKET_URL
+from citeproof.library.courtlistener.bulk.bucket import DEFAULT_BUCKET_URL
 from citeproof.library.records import RecordError
 
 EXIT_INTERRUPTED = 130
@@ -59,8 +59,8 @@ def download_courtlistener(
     dest: Path | None, mirror: str | None, with_text: bool, out: Path | None, keep_files: bool
 ) -> None:
     """The newest CourtListener bulk dump → one library file (interrupt and run again to resume)."""
-    from citeproof.library.bulk_download import download_snapshot
-    from citeproof.library.courtlistener_bulk import import_bulk
+    from citeproof.library.courtlistener.bulk.download import download_snapshot
+    from citeproof.library.courtlistener.bulk.importer import import_bulk
 
     folder = dest or default_dest()
     bucket = mirror or DEFAULT_BUCKET_URL

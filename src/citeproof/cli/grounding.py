@@ -35,8 +35,8 @@ from citeproof.bench.grounding.simulate import (
 )
 from citeproof.bench.grounding.sweep import FRACTIONS, Mode, subsample, sweep, thresholds
 from citeproof.cli.common import progress_bar
-from citeproof.core.statutes.ua_extract import check_text
-from citeproof.core.statutes.ua_registry import Registry, load_registry
+from citeproof.core.extraction.statutes.ua import check_text
+from citeproof.core.extraction.statutes.ua_registry import Registry, load_registry
 
 _Command = TypeVar("_Command", bound=Callable[..., Any])
 FORMAT = click.option("--format", "fmt", type=click.Choice(["json", "md"]), default="md", show_default=True)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
-from citeproof.core.checks import (
+from citeproof.core.checking.checks import (
     check_existence,
     check_name,
     check_parallel,
@@ -15,10 +15,14 @@ from citeproof.core.checks import (
     check_quotes,
     check_statute,
 )
+from citeproof.core.checking.memo import opinion_memo
+from citeproof.core.checking.resolve import resolve
+from citeproof.core.checking.statutes import ua_statute_findings
+from citeproof.core.checking.suggest import suggest
+from citeproof.core.checking.support import check_support
 from citeproof.core.decide import decide
-from citeproof.core.extract import extract_citations
+from citeproof.core.extraction.extract import extract_citations
 from citeproof.core.limits import Limits
-from citeproof.core.memo import opinion_memo
 from citeproof.core.models import (
     Citation,
     CitationType,
@@ -31,12 +35,8 @@ from citeproof.core.models import (
     Resolution,
     Verdict,
 )
+from citeproof.core.output.report import Report
 from citeproof.core.protocols import CasePages, Library, LibraryError
-from citeproof.core.report import Report
-from citeproof.core.resolve import resolve
-from citeproof.core.statutes.ua import ua_statute_verdicts
-from citeproof.core.suggest import suggest
-from citeproof.core.support import check_support
 
 Progress = Callable[[int, int], None]
 T = TypeVar("T")
@@ -97,7 +97,7 @@ def check_document(
                 if progress:
                     progress(len(verdicts), len(citations))
     ordered = [verdicts[c.id] for c in citations]
-    ordered.extend(ua_statute_verdicts(document.text))
+    ordered.extend(decide(c, r, [f]) for c, r, f in ua_statute_findings(document.text))
     ordered.sort(key=lambda v: v.citation.span.start)
     return Report(document, library.snapshot(), tuple(ordered))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, Coverage, Opinion, Reason, Snapshot
-from citeproof.core.reporter_facts import VolumeYears
+from citeproof.core.text.reporter_facts import VolumeYears
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from citeproof.core.checking.signatures import PREPARED_KEY, pack_prepared, split_sentences
 from citeproof.core.models import Opinion
-from citeproof.core.names import distinctive_parties, name_key
-from citeproof.core.signatures import PREPARED_KEY, pack_prepared, split_sentences
+from citeproof.core.text.names import distinctive_parties, name_key
 from citeproof.library.content_hash import content_hash
 from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
 from citeproof.library.sqlite import migrate, pack_spans

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
 from citeproof.core.protocols import CasePages, Library
-from citeproof.core.reporter_facts import VolumeYears
+from citeproof.core.text.reporter_facts import VolumeYears
 
 _RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Coverage.NOT_COVERED)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citeproof.core.models import PageBreak, ReporterCite
-from citeproof.library.pagination import breaks_from_html
+from citeproof.library.courtlistener.pagination import breaks_from_html
 
 
 class RecordError(ValueError):

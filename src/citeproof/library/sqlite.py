@@ -11,6 +11,7 @@ from functools import cached_property, lru_cache
 from itertools import chain
 from pathlib import Path
 
+from citeproof.core.checking.signatures import PREPARED_KEY
 from citeproof.core.models import (
     Authority,
     Citation,
@@ -20,10 +21,9 @@ from citeproof.core.models import (
     ReporterCite,
     Snapshot,
 )
-from citeproof.core.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.protocols import CasePages, LibraryError
-from citeproof.core.reporter_facts import VolumeYears
-from citeproof.core.signatures import PREPARED_KEY
+from citeproof.core.text.names import SAME_NAME, distinctive_parties, name_key, same_name_score
+from citeproof.core.text.reporter_facts import VolumeYears
 
 MIGRATIONS = [
     """

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from citeproof.core.checking.quotes import locate
 from citeproof.core.models import CitationType, ErrorKind, Outcome, Reason, Status
 from citeproof.core.pipeline import Report, check_document
 from citeproof.core.protocols import Library
-from citeproof.core.quotes import locate
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.llm.client import ChatModel, ChatReply, LLMError
 from citeproof.llm.tools import ACTIONS, Action, AgentTools
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from citeproof.core.checking.quotes import locate
 from citeproof.core.models import (
     Citation,
     Confidence,
@@ -22,7 +23,6 @@ from citeproof.core.models import (
     Reason,
 )
 from citeproof.core.protocols import Library
-from citeproof.core.quotes import locate
 from citeproof.llm.client import ChatModel, LLMError
 from citeproof.llm.retrieve import Passage, passages_for
 

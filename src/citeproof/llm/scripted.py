@@ -21,8 +21,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from citeproof.core.signatures import signature
-from citeproof.core.support import MIN_CONTENT_WORDS
+from citeproof.core.checking.signatures import signature
+from citeproof.core.checking.support import MIN_CONTENT_WORDS
 from citeproof.llm.client import ChatReply
 from citeproof.llm.schema import parse_json
 

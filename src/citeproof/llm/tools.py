@@ -7,11 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from citeproof.core.extract import extract_citations
+from citeproof.core.checking.resolve import resolve
+from citeproof.core.extraction.extract import extract_citations
 from citeproof.core.models import Authority, CitationType, Resolution
 from citeproof.core.protocols import Library, LibraryError
-from citeproof.core.read import document_from_text
-from citeproof.core.resolve import resolve
+from citeproof.core.reading.read import document_from_text
 from citeproof.llm.retrieve import search_opinion, window
 
 ACTIONS = (

@@ -16,8 +16,8 @@ from citeproof.audit.manifest import Input
 from citeproof.audit.run import make_manifest
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Document
+from citeproof.core.output.report import render_html
 from citeproof.core.pipeline import check_document
-from citeproof.core.report import render_html
 from citeproof.lookup import QueryError, library_info, lookup_citation
 from citeproof.web.evidence import report_details
 from citeproof.web.jobs import Job

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 
 from citeproof.core.protocols import Library
-from citeproof.core.read import MAX_BYTES
+from citeproof.core.reading.read import MAX_BYTES
 from citeproof.core.version import __version__
 from citeproof.web.api import router
 from citeproof.web.errors import install_error_handlers

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from citeproof.core.memo import opinion_memo
+from citeproof.core.checking.memo import opinion_memo
+from citeproof.core.checking.quotes import locate, word_diff_ops
 from citeproof.core.models import Authority, Citation, CiteForm, ErrorKind, Opinion, Reason, Status, Verdict
 from citeproof.core.protocols import Library, LibraryError
-from citeproof.core.quotes import locate, word_diff_ops
 from citeproof.lookup import authority_json
 
 PIN_TEXT_CHARS = 4000

@@ -23,7 +23,7 @@ from starlette.requests import Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from citeproof.core.models import Document
-from citeproof.core.read import ReadError, document_from_text, read_document
+from citeproof.core.reading.read import ReadError, document_from_text, read_document
 from citeproof.web.errors import PROBLEM_TYPE, problem_bytes
 
 MAX_JSON_DEPTH = 32  # {"text": "..."} needs 1; deeper input is refused with 400

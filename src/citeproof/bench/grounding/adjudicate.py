@@ -18,8 +18,8 @@ from enum import StrEnum
 import numpy as np
 
 from citeproof.bench.grounding.metrics import CitationTable, grounded
+from citeproof.core.extraction.statutes.ua_registry import CiteStatus, Registry
 from citeproof.core.stats import Estimate, wilson
-from citeproof.core.statutes.ua_registry import CiteStatus, Registry
 
 
 class FlagVerdict(StrEnum):

@@ -31,9 +31,9 @@ from importlib import resources
 
 import numpy as np
 
+from citeproof.core.extraction.statutes.ua import StatuteCite, extract_ua
+from citeproof.core.extraction.statutes.ua_registry import CiteStatus, Code, Registry, article_key
 from citeproof.core.stats import Estimate, wilson
-from citeproof.core.statutes.ua_extract import StatuteCite, extract_ua
-from citeproof.core.statutes.ua_registry import CiteStatus, Code, Registry, article_key
 
 
 class Strategy(StrEnum):

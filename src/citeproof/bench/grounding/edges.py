@@ -9,7 +9,7 @@ from pathlib import Path
 
 from citeproof.bench.grounding.edges_parquet import EDGE_COLUMNS, parquet_oracle
 from citeproof.bench.grounding.oracle import Oracle, Record
-from citeproof.core.statutes.ua_extract import normalise_number
+from citeproof.core.extraction.statutes.ua import normalise_number
 
 
 def load_edges(

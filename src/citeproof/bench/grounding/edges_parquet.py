@@ -21,7 +21,7 @@ import numpy as np
 
 from citeproof.bench.grounding.oracle import Coded, Oracle, node, smallest_codes
 from citeproof.bench.grounding.records import OnDisk
-from citeproof.core.statutes.ua_extract import normalise_number
+from citeproof.core.extraction.statutes.ua import normalise_number
 
 BATCH = 1 << 18  # rows read at a time (pyarrow holds about 3× a batch while it decodes)
 REQUIRED = ("decision_id", "code", "article")

@@ -31,8 +31,8 @@ import numpy as np
 
 from citeproof.bench.grounding.oracle import Oracle, OracleSnapshot
 from citeproof.bench.grounding.responses import Response
+from citeproof.core.extraction.statutes.ua_registry import CiteStatus, Registry
 from citeproof.core.stats import Estimate, bootstrap, ratio_bootstrap
-from citeproof.core.statutes.ua_registry import CiteStatus, Registry
 
 NAN = float("nan")
 

@@ -76,8 +76,8 @@ def citing_sentences(codes: list[dict[str, Any]], per_code: int = 80) -> list[di
     Citations of other codes by name are all kept; internal references ("статті 100
     цього Кодексу") are kept up to ``per_code`` per code, spread over the code.
     """
-    from citeproof.core.statutes.ua_extract import extract_ua
-    from citeproof.core.statutes.ua_registry import _from_dict
+    from citeproof.core.extraction.statutes.ua import extract_ua
+    from citeproof.core.extraction.statutes.ua_registry import _from_dict
 
     registry = _from_dict({"codes": [compact_code(c) for c in codes], "snapshot": SNAPSHOT, "source": SOURCE})
     rows: list[dict[str, Any]] = []

@@ -11,8 +11,8 @@ from citeproof.bench.grounding.metrics import ScoreReport
 from citeproof.bench.grounding.oracle import OracleSnapshot
 from citeproof.bench.grounding.separability import Separability
 from citeproof.bench.grounding.sweep import SweepPoint
+from citeproof.core.extraction.statutes.ua import CheckedCite
 from citeproof.core.stats import Estimate
-from citeproof.core.statutes.ua_extract import CheckedCite
 
 
 def est(e: Estimate) -> str:

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from citeproof.core.statutes.ua_extract import extract_ua, normalise_number
-from citeproof.core.statutes.ua_registry import Registry
+from citeproof.core.extraction.statutes.ua import extract_ua, normalise_number
+from citeproof.core.extraction.statutes.ua_registry import Registry
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ import numpy as np
 
 from citeproof.bench.grounding.oracle import Oracle, Record
 from citeproof.bench.grounding.responses import Cited, Response
-from citeproof.core.statutes.ua_registry import Registry
+from citeproof.core.extraction.statutes.ua_registry import Registry
 
 DOMAINS: tuple[str, ...] = (
     "civil",

@@ -25,7 +25,7 @@ from citeproof.bench.phantom.sources import (
     real_citations,
 )
 from citeproof.bench.phantom.templated import Pools, templated_excerpt
-from citeproof.core.read import ReadError, read_document
+from citeproof.core.reading.read import ReadError, read_document
 from citeproof.library.sqlite import SQLiteLibrary
 
 DATASET_VERSION = "citeproof-phantom-2.0"  # 2.0: the injector independent of the detector

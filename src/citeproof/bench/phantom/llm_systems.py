@@ -9,7 +9,7 @@ from pathlib import Path
 from citeproof.bench.systems import Detection
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 from citeproof.llm.agent import DEFAULT_BUDGET, AgentRun, BeliefAgent, single_call
 from citeproof.llm.client import ChatModel
 from citeproof.llm.judge import LLMJudge

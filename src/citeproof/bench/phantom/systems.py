@@ -21,7 +21,7 @@ from citeproof.bench.phantom.scorer import unique_predictions
 from citeproof.bench.systems import Detection, Detector
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
-from citeproof.core.read import document_from_text
+from citeproof.core.reading.read import document_from_text
 
 DetectorFactory = Callable[..., Detector]  # factory(library, **options)
 SYSTEMS: dict[str, DetectorFactory] = {}

@@ -1,0 +1,450 @@
+"""Document → citations: eyecite for the cites, our own parsing for everything around them.
+
+One public verb, `extract_citations`. eyecite runs paragraph by paragraph with a
+precomputed court table (see `courts.py`); years, courts and case names are read
+from the text between neighbouring citations, so they never bleed across them.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from citeproof.core.extraction.attribution import Claims, attribute
+from citeproof.core.extraction.short_forms import Antecedents, Hint
+from citeproof.core.extraction.statutes.us import StatuteCite, find_statutes
+from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
+from citeproof.core.reading.layout import ReadingText, in_document, reading_text
+from citeproof.core.text.context import Sentences, case_name_before, year_paren_after
+from citeproof.core.text.courts import court_by_paren, eyecite_court_lookup
+from citeproof.core.text.editions import find_unlisted_editions
+from citeproof.core.text.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
+from citeproof.core.text.swap import Swap
+from citeproof.core.text.tokenizer import indexed_tokenizer
+
+_PARAGRAPH = re.compile(r"\n\s*\n")
+# eyecite logs its own diagnostics ("Unknown overlap case") without a handler of its own, so
+# Python printed them on every check's stderr. A NullHandler keeps them off the terminal;
+# an application that configures logging still receives them through the root logger.
+logging.getLogger("eyecite").addHandler(logging.NullHandler())
+
+
+@dataclass(frozen=True, slots=True)
+class _RawCite:
+    """One eyecite citation, shifted to document offsets."""
+
+    form: CiteForm
+    span: Span
+    pin_end: int
+    volume: str | None
+    reporter: str | None
+    page: str | None
+    pin: str | None
+    antecedent_guess: str | None
+    is_law: bool = False
+    title: str | None = None
+    section: str | None = None
+    eyecite_name: str | None = None  # eyecite's own parties, used when our parse finds none
+    name_start: int | None = None
+
+
+def extract_citations(document: Document) -> tuple[Citation, ...]:
+    """Every case and statute citation of ``document``, in order of appearance.
+
+    Read without the document's page markers and with its white space collapsed
+    (`reading_text`); every span is then moved back to the document's own offsets."""
+    reading = reading_text(document.text)
+    text = reading.text
+    # eyecite sometimes emits an ``id.`` after the cite that follows it.
+    raws = sorted(
+        (_with_note_pin(text, r) for r in _with_unlisted_editions(text, list(_eyecite_citations(text)))),
+        key=lambda r: r.span.start,
+    )
+    sentences = Sentences(text)
+    laws = [r for r in raws if r.is_law]
+    unmarked = find_statutes(text)  # statutes eyecite does not read
+    statute_spans = [r.span for r in laws] + [s.span for s in unmarked]
+    cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences, statute_spans)
+    statutes = _statutes(text, laws, unmarked, {c.span for c in cases})
+    ordered = sorted(cases + statutes, key=lambda c: c.span.start)
+    claims = attribute(text, tuple(ordered), sentences, reading, document.text)
+    ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
+    return tuple(_finished(c, claims.get(c.id), ids, reading) for c in ordered)
+
+
+def _finished(c: Citation, claims: Claims | None, ids: dict[str, str], reading: ReadingText) -> Citation:
+    """``c`` with its claims and final ids, its spans moved to the document (`in_document`):
+    one copy of the citation instead of one per step."""
+    changes: dict[str, object] = {
+        "id": ids[c.id],
+        "antecedent_id": ids.get(c.antecedent_id) if c.antecedent_id else None,
+        "parallel_ids": tuple(ids[p] for p in c.parallel_ids),
+    }
+    if claims is not None:
+        proposition, parenthetical = claims.proposition, claims.parenthetical
+        changes.update(
+            quotes=claims.quotes,
+            proposition=proposition[0] if proposition else None,
+            proposition_span=proposition[1] if proposition else None,
+            parenthetical=parenthetical[0] if parenthetical else None,
+            parenthetical_span=parenthetical[1] if parenthetical else None,
+        )
+    return in_document(c, reading, **changes)
+
+
+def _with_unlisted_editions(text: str, raws: list[_RawCite]) -> list[_RawCite]:
+    """Add the cites to editions a series never had ("446 Cal. Rptr. 4th 183"), which
+    eyecite does not know and skips (see `editions.py`)."""
+    extra = [
+        _RawCite(CiteForm.FULL, e.span, e.span.end, e.volume, e.edition.reporter, e.page, None, None)
+        for e in find_unlisted_editions(text)
+        if not any(r.span.start < e.span.end and e.span.start < r.span.end for r in raws)
+    ]
+    return sorted(raws + extra, key=lambda r: r.span.start) if extra else raws
+
+
+def paragraphs(text: str) -> Iterator[tuple[int, str]]:
+    """Paragraphs with their offsets: eyecite's cost grows faster than linearly with its
+    input (measured: 0.28 s per paragraph vs 0.47 s in 3,000-character runs on a
+    1,000-citation brief), and a paragraph break never splits a citation."""
+    start = 0
+    for m in _PARAGRAPH.finditer(text):
+        yield start, text[start : m.start()]
+        start = m.end()
+    yield start, text[start:]
+
+
+def _no_reference_citations(*args: object, **kwargs: object) -> list[object]:
+    return []
+
+
+# eyecite looks for "Name at 5" references after every full cite by scanning the whole
+# rest of the text: quadratic time (16,000 cites on one line ran past 300 s). We read no
+# ReferenceCitation (short forms are ours, `short_forms.py`) and eyecite's filter always
+# drops a reference for any citation it overlaps, so inside this scope it finds none.
+eyecite_without_references = Swap("eyecite.find", "extract_reference_citations", _no_reference_citations)
+
+
+def _eyecite_citations(text: str) -> Iterator[_RawCite]:
+    from eyecite import get_citations
+    from eyecite.models import (
+        FullCaseCitation,
+        FullLawCitation,
+        IdCitation,
+        ShortCaseCitation,
+        SupraCitation,
+    )
+
+    extract = functools.partial(get_citations, tokenizer=indexed_tokenizer())
+    for offset, para in paragraphs(text):
+        if not re.search(r"\d|\bid\.|\bsupra\b", para, re.I):
+            continue
+        # eyecite's court lookup from our precomputed table, and no reference citations
+        with eyecite_court_lookup, eyecite_without_references:
+            found = list(_without_nominative_overlaps(para, extract))
+        for cite in found:
+            start, end = cite.span()
+            meta = cite.metadata
+            pin_end = (getattr(meta, "pin_cite_span_end", None) or end) + offset
+            if isinstance(cite, FullLawCitation):
+                yield _RawCite(
+                    CiteForm.FULL,
+                    Span(start + offset, end + offset),
+                    pin_end,
+                    None,
+                    cite.groups.get("reporter"),
+                    None,
+                    None,
+                    None,
+                    True,
+                    cite.groups.get("title") or cite.groups.get("chapter"),
+                    cite.groups.get("section"),
+                )
+                continue
+            form = {
+                FullCaseCitation: CiteForm.FULL,
+                ShortCaseCitation: CiteForm.SHORT,
+                IdCitation: CiteForm.ID,
+                SupraCitation: CiteForm.SUPRA,
+            }.get(type(cite))
+            if form is None:
+                continue
+            reporter = cite.corrected_reporter() if form in (CiteForm.FULL, CiteForm.SHORT) else None
+            pin = getattr(meta, "pin_cite", None)
+            pin_start = getattr(meta, "pin_cite_span_start", None)
+            if pin_start is not None and pin_start < start:  # words before a cite are not its pin
+                pin, pin_end = None, end + offset
+            plaintiff, defendant = getattr(meta, "plaintiff", None), getattr(meta, "defendant", None)
+            name = f"{plaintiff} v. {defendant}" if plaintiff and defendant else None
+            full_start = getattr(cite, "full_span_start", None)
+            yield _RawCite(
+                form,
+                Span(start + offset, end + offset),
+                pin_end,
+                cite.groups.get("volume"),
+                reporter,
+                cite.groups.get("page"),
+                pin,
+                getattr(meta, "antecedent_guess", None),
+                eyecite_name=name,
+                name_start=full_start + offset if full_start is not None else None,
+            )
+
+
+def _with_note_pin(text: str, raw: _RawCite) -> _RawCite:
+    """eyecite drops a pin that points into a note (``Id. at 284 n.6``, ``122 S.W.3d at
+    284 n. 6``): read it from the text, so the pin page is checked knowing it is a note's."""
+    found = None if raw.is_law else note_pin_at(text, raw.pin_end)
+    if found is None:
+        return raw
+    page, note, end = found
+    page = page or raw.pin or (raw.page if raw.form is CiteForm.SHORT else None) or ""
+    return replace(raw, pin=f"{page} {note}".strip(), pin_end=end)
+
+
+_NUMBERED_CITE = re.compile(r"\s*\d+\s+[A-Z][\w.' ]{0,24}?\s+\d+")
+
+
+def _without_nominative_overlaps(para: str, get_citations):  # type: ignore[no-untyped-def]
+    """eyecite 2.6 reads a party named like a nominative reporter ("Smith v. Thompson,
+    359 Ill. App. 3d 944") as ``Thompson, 359`` and drops the real cite it overlaps.
+    Blank out such a party (same length, so offsets hold) and extract again."""
+    found = get_citations(para)
+    masked = para
+    for cite in found:
+        start, end = cite.span()
+        if (
+            type(cite).__name__ == "FullCaseCitation"
+            and not cite.groups.get("volume")
+            and _NUMBERED_CITE.match(para, para.find(",", start, end) + 1 or end)
+        ):
+            comma = para.find(",", start, end)
+            masked = masked[:start] + " " * (comma - start) + masked[comma:]
+    return found if masked == para else get_citations(masked)
+
+
+def _assemble_cases(
+    text: str, raws: list[_RawCite], sentences: Sentences, statute_spans: list[Span]
+) -> list[Citation]:
+    antecedents = Antecedents(text, statute_spans)
+    out: list[Citation] = []
+    first_pages = _FirstPages(out)
+    floor = 0
+    i = 0
+    while i < len(raws):
+        raw = raws[i]
+        name = case_name_before(text, raw.span.start, floor) if raw.form is CiteForm.FULL else None
+        if raw.form is CiteForm.FULL and _is_pin_reference(raw, name, first_pages, floor):
+            raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
+        if raw.form is not CiteForm.FULL:
+            then = _cite_run_into(text, raw, raws[i + 1] if i + 1 < len(raws) else None)
+            out.append(_short_form(text, raw, len(out), sentences, antecedents, then))
+            i = _trailing_parallels(text, raws, i + 1, raw, out, sentences, antecedents)
+            floor = out[-1].span.end
+            continue
+        group = [raw]
+        while i + len(group) < len(raws) and _is_parallel(text, group[-1], raws[i + len(group)]):
+            group.append(raws[i + len(group)])
+        cites = _full_group(text, group, name, floor, len(out))
+        antecedents.add_full(cites)
+        out.extend(cites)
+        floor = out[-1].span.end
+        i += len(group)
+    return out
+
+
+def _trailing_parallels(
+    text: str,
+    raws: list[_RawCite],
+    i: int,
+    short: _RawCite,
+    out: list[Citation],
+    sentences: Sentences,
+    antecedents: Antecedents,
+) -> int:
+    """Nameless full cites right after a short form (``Id. at 431, 111 S. Ct. 2382``) are
+    its parallels; one a few pages into a case already cited is a pin in that reporter
+    (``364 U.S. 344, 81 S. Ct. 125, 5 L. Ed. 2d 115``). Returns the next raw's index."""
+    prev, anchor = short, len(out) - 1
+    while i < len(raws) and _is_parallel(text, prev, raws[i]):
+        raw, floor = raws[i], out[-1].span.end
+        name = case_name_before(text, raw.span.start, floor)
+        if _is_pin_reference(raw, name, _FirstPages(out), floor):
+            pin = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
+            out.append(_short_form(text, pin, len(out), sentences, antecedents))
+        else:
+            (cite,) = _full_group(text, [raw], name, floor, len(out))
+            repeated = out[anchor]
+            cite = replace(cite, parallel_ids=(repeated.id,))
+            out[anchor] = replace(repeated, parallel_ids=(*repeated.parallel_ids, cite.id))
+            antecedents.add_full([cite], trailing=repeated)
+            out.append(cite)
+        prev = raw
+        i += 1
+    return i
+
+
+def _cite_run_into(text: str, raw: _RawCite, nxt: _RawCite | None) -> Hint | None:
+    """``Id., 458 U.S. at 801`` or ``Id. at 431, 111 S. Ct. 2382``: the volume, reporter
+    and pins of the cite an ``id.`` runs into."""
+    if raw.form is not CiteForm.ID or nxt is None or nxt.form not in (CiteForm.SHORT, CiteForm.FULL):
+        return None
+    if not re.fullmatch(r"\s*,\s*", text[raw.pin_end : nxt.span.start]):
+        return None
+    pin = (nxt.pin or nxt.page) if nxt.form is CiteForm.SHORT else nxt.pin
+    return nxt.volume, nxt.reporter, parse_pin_pages(pin)
+
+
+class _FirstPages:
+    """The pages at which the full cites of a growing list begin, by volume and reporter
+    (the list only grows, and a cite once in it keeps its form and pages)."""
+
+    def __init__(self, cites: list[Citation]) -> None:
+        self.cites = cites
+        self.seen = 0
+        self.pages: dict[tuple[str | None, str | None], list[int]] = {}
+
+    def of(self, volume: str | None, reporter: str | None) -> list[int]:
+        for c in self.cites[self.seen :]:
+            if c.form is CiteForm.FULL and (c.page or "").isdigit():
+                self.pages.setdefault((c.volume, c.reporter), []).append(int(c.page or 0))
+        self.seen = len(self.cites)
+        return self.pages.get((volume, reporter), [])
+
+
+def _is_pin_reference(raw: _RawCite, name: tuple[str, Span] | None, earlier: _FirstPages, floor: int) -> bool:
+    """A nameless full-form cite (``At 387 U.S. 108, ...``) a few pages into a case the
+    document already cited in the same volume: a pin reference to it, not a new case.
+    ``name``: the case name written before it (`case_name_before`), if any."""
+    if name is not None or not (raw.page or "").isdigit():
+        return False
+    if raw.eyecite_name and raw.name_start is not None and raw.name_start >= floor:
+        return False
+    page = int(raw.page or 0)
+    same_volume = earlier.of(raw.volume, raw.reporter)
+    # A page that begins a case already cited is that case, not a pin into its neighbour.
+    return page not in same_volume and any(first < page <= first + PIN_WINDOW for first in same_volume)
+
+
+def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
+    between = text[prev.pin_end : nxt.span.start]
+    return nxt.form is CiteForm.FULL and bool(re.fullmatch(r"\s*,\s*", between))
+
+
+def _full_group(
+    text: str, group: list[_RawCite], name: tuple[str, Span] | None, floor: int, base: int
+) -> list[Citation]:
+    """The citations of one full cite and its parallels; ``name``: the case name written
+    before the first (`case_name_before`), if any."""
+    first, last = group[0], group[-1]
+    if (
+        name is None
+        and first.eyecite_name
+        and first.name_start is not None
+        and floor <= first.name_start < first.span.start
+    ):  # no bleed past the floor
+        name = (first.eyecite_name, Span(first.name_start, first.span.start))
+    paren = year_paren_after(text, last.span.end)
+    court = court_by_paren(paren.court_text) if paren and paren.court_text else None
+    if court is None and last.reporter in {"U.S.", "S. Ct.", "L. Ed.", "L. Ed. 2d"}:
+        court = "scotus"
+    ids = [f"tmp{base + k}" for k in range(len(group))]
+    citations = []
+    for k, raw in enumerate(group):
+        pin = raw.pin
+        citations.append(
+            Citation(
+                id=ids[k],
+                type=CitationType.CASE,
+                form=CiteForm.FULL,
+                text=text[raw.span.start : raw.pin_end],
+                span=Span(raw.span.start, raw.pin_end),
+                volume=raw.volume,
+                reporter=raw.reporter,
+                page=raw.page,
+                pin_pages=() if is_first_page_list(raw.page, pin) else parse_pin_pages(pin),
+                pin_text=pin,
+                case_name=name[0] if name else None,
+                case_name_span=name[1] if name else None,
+                year=paren.year if paren else None,
+                court=court,
+                parallel_ids=tuple(x for x in ids if x != ids[k]),
+            )
+        )
+    return citations
+
+
+def _short_form(
+    text: str,
+    raw: _RawCite,
+    index: int,
+    sentences: Sentences,
+    antecedents: Antecedents,
+    then: Hint | None = None,
+) -> Citation:
+    pin = raw.pin if raw.form is not CiteForm.SHORT else (raw.pin or raw.page)
+    pins = parse_pin_pages(pin)
+    span = Span(raw.span.start, raw.pin_end)
+    binding, candidates = antecedents.bind(
+        raw.form, span, pins, raw.volume, raw.reporter, raw.antecedent_guess, then
+    )
+    base = dict(
+        id=f"tmp{index}",
+        type=CitationType.CASE,
+        form=raw.form,
+        text=span.slice(text),
+        span=span,
+        pin_pages=pins,
+        pin_text=pin,
+        abstention=binding.abstention,
+    )
+    target = binding.target
+    if target is None:
+        # An abstaining short form names no case; an unresolved one keeps what it wrote.
+        written = (None, None) if binding.abstention else (raw.volume, raw.reporter)
+        citation = Citation(volume=written[0], reporter=written[1], **base)  # type: ignore[arg-type]
+    else:
+        citation = Citation(
+            volume=target.volume,
+            reporter=target.reporter,
+            page=target.page,
+            case_name=target.case_name,
+            year=target.year,
+            court=target.court,
+            antecedent_id=target.id,
+            **base,  # type: ignore[arg-type]
+        )
+    antecedents.add_short(citation, binding, candidates)
+    return citation
+
+
+def _statutes(
+    text: str, law_raws: list[_RawCite], unmarked: list[StatuteCite], case_spans: set[Span]
+) -> list[Citation]:
+    found: list[Citation] = []
+    taken: list[Span] = list(case_spans)
+    for raw in law_raws:
+        found.append(_statute(text, raw.span, raw.reporter or "", raw.title, raw.section or ""))
+        taken.append(raw.span)
+    for cite in unmarked:
+        if any(cite.span.start < t.end and t.start < cite.span.end for t in taken):
+            continue
+        found.append(_statute(text, cite.span, cite.code, cite.title, cite.section))
+        taken.append(cite.span)
+    return found
+
+
+def _statute(text: str, span: Span, code: str, title: str | None, section: str) -> Citation:
+    return Citation(
+        id=f"law{span.start}",
+        type=CitationType.STATUTE,
+        form=CiteForm.FULL,
+        text=span.slice(text),
+        span=span,
+        statute_code=code,
+        statute_title=title,
+        statute_section=section,
+    )

@@ -1,0 +1,48 @@
+"""US statute and rule citations eyecite misses: U.S.C., C.F.R., the federal rules."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from citeproof.core.models import Span
+
+_USC = re.compile(
+    r"\b(?P<title>\d{1,3})\s+U\.\s?S\.\s?C(?:\.|ode)\s*(?:A\.\s*|S\.\s*)?(?:§§?\s*)?"
+    r"(?P<section>\d+[a-z]?(?:[-–]\d+)?)(?P<sub>(?:\([a-zA-Z0-9]{1,4}\))*)"
+)
+_CFR = re.compile(r"\b(?P<title>\d{1,2})\s+C\.\s?F\.\s?R\.\s*(?:§§?\s*)?(?P<section>\d+(?:\.\d+)?)")
+_RULE = re.compile(
+    r"\b(?P<code>Fed\.\s?R\.\s?(?:Civ|Crim|App|Bankr)\.\s?P\.|Fed\.\s?R\.\s?Evid\.)\s*"
+    r"(?P<section>\d{1,4})(?P<sub>(?:\([a-zA-Z0-9]{1,4}\))*)"
+)
+_SECTION_OF_TITLE = re.compile(
+    r"\b[Ss]ection\s+(?P<section>\d+[a-z]?)\s+of\s+[Tt]itle\s+(?P<title>\d{1,2})\b"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StatuteCite:
+    code: str
+    title: str | None
+    section: str
+    span: Span
+
+
+def find_statutes(text: str) -> list[StatuteCite]:
+    """U.S.C. (with or without §), C.F.R., federal rules and "section N of title T"."""
+    found: list[StatuteCite] = []
+    for m in _USC.finditer(text):
+        found.append(
+            StatuteCite(
+                "U.S.C.", m.group("title"), m.group("section") + m.group("sub"), Span(m.start(), m.end())
+            )
+        )
+    for m in _CFR.finditer(text):
+        found.append(StatuteCite("C.F.R.", m.group("title"), m.group("section"), Span(m.start(), m.end())))
+    for m in _RULE.finditer(text):
+        code = re.sub(r"\.\s?", ". ", m.group("code")).strip()
+        found.append(StatuteCite(code, None, m.group("section") + m.group("sub"), Span(m.start(), m.end())))
+    for m in _SECTION_OF_TITLE.finditer(text):
+        found.append(StatuteCite("U.S.C.", m.group("title"), m.group("section"), Span(m.start(), m.end())))
+    return sorted(found, key=lambda s: s.span.start)

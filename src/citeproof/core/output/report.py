@@ -1,0 +1,317 @@
+"""Renderers: the JSON contract, a terminal table, Markdown and a standalone HTML page."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeVar
+
+import jinja2
+from markupsafe import Markup, escape
+
+from citeproof.core.models import Authority, Document, ErrorKind, Finding, Place, Snapshot, Status, Verdict
+from citeproof.core.output.remedies import confirmed, group_of, next_steps, remedy
+from citeproof.core.output.toa import toa_html, toa_text
+from citeproof.core.text.short_names import same_short_name, short_name
+from citeproof.core.version import __version__
+
+_E = TypeVar("_E", bound=StrEnum)
+
+
+def _member(enum: type[_E], value: _E | str) -> _E:
+    """``value`` as a member of ``enum``; an unknown name raises ValueError listing the known ones."""
+    try:
+        return enum(value)
+    except ValueError:
+        known = ", ".join(m.value for m in enum)
+        raise ValueError(f"unknown {enum.__name__.lower()} {value!r}: expected one of {known}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The verdicts on one document. Statuses and kinds may be given as enums or their names
+    (``"hallucinated"``, ``"misquote"``); an unknown name raises ValueError."""
+
+    document: Document
+    snapshot: Snapshot
+    verdicts: tuple[Verdict, ...]
+
+    def count(self, status: Status | str) -> int:
+        """How many citations have ``status``."""
+        wanted = _member(Status, status)
+        return sum(1 for v in self.verdicts if v.status is wanted)
+
+    def count_kind(self, kind: ErrorKind | str) -> int:
+        """How many errors of ``kind`` the citations carry."""
+        return sum(1 for _ in self.iter_errors(kind))
+
+    def status_counts(self) -> dict[Status, int]:
+        """Citations by status, every status present (zero included)."""
+        return {s: self.count(s) for s in Status}
+
+    def kind_counts(self) -> dict[ErrorKind, int]:
+        """Errors by kind, every kind present (zero included)."""
+        return {k: self.count_kind(k) for k in ErrorKind}
+
+    def iter_citations(
+        self, status: Status | str | None = None, kind: ErrorKind | str | None = None
+    ) -> Iterator[Verdict]:
+        """The verdicts in document order, only those of ``status`` and with an error of ``kind``."""
+        wanted = None if status is None else _member(Status, status)
+        wanted_kind = None if kind is None else _member(ErrorKind, kind)
+        for v in self.verdicts:
+            if wanted is not None and v.status is not wanted:
+                continue
+            if wanted_kind is not None and all(e.kind is not wanted_kind for e in v.errors):
+                continue
+            yield v
+
+    def iter_errors(self, kind: ErrorKind | str | None = None) -> Iterator[tuple[Verdict, Finding]]:
+        """Each error (a failed check) with its citation's verdict, in document order."""
+        wanted = None if kind is None else _member(ErrorKind, kind)
+        for v in self.verdicts:
+            for e in v.errors:
+                if wanted is None or e.kind is wanted:
+                    yield v, e
+
+    @property
+    def hallucinated(self) -> bool:
+        return self.count(Status.HALLUCINATED) > 0
+
+    def to_json(self) -> dict[str, Any]:
+        return report_json(self)
+
+    def place(self, v: Verdict) -> Place:
+        """Where ``v``'s citation stands in the brief: page, footnote, table cell."""
+        return self.document.place_of(v.citation.span.start)
+
+
+def _authority(a: Authority | None) -> dict[str, str] | None:
+    if a is None:
+        return None
+    return {
+        "name": a.name_abbreviation,
+        "short_name": short_name(a.name_abbreviation),
+        "citation": ", ".join(str(c) for c in a.citations),
+        "court": a.court,
+        "date": a.decision_date,
+    }
+
+
+def verdict_json(v: Verdict, place: Place | None = None) -> dict[str, Any]:
+    c = v.citation
+    place = place or Place()
+    return {
+        "id": c.id,
+        "text": c.text,
+        "span": c.span.as_list(),
+        "page": place.page,
+        "note": place.note,
+        "location": place.label,
+        "type": c.type.value,
+        "case_name": c.case_name,
+        "status": v.status.value,
+        "reason": v.reason.value if v.reason else None,
+        "authority": _authority(v.authority),
+        "confirmed": confirmed(v),
+        "next_step": _next_step(v),
+        "errors": [
+            {
+                "kind": f.kind.value,
+                "fragment": f.fragment,
+                "span": f.span.as_list() if f.span else None,
+                "explanation": f.explanation,
+                "evidence": f.evidence,
+                "confidence": f.confidence,
+                "suggestion": f.suggestion or None,
+            }
+            for f in v.errors
+        ],
+    }
+
+
+def _next_step(v: Verdict) -> dict[str, str] | None:
+    group = group_of(v)
+    return None if group is None else {"group": group, "remedy": remedy(group, 1)}
+
+
+def report_json(report: Report) -> dict[str, Any]:
+    doc, snap = report.document, report.snapshot
+    return {
+        "citeproof": __version__,
+        "document": {"path": doc.path, "chars": len(doc.text), "pages": doc.pages},
+        "library": {
+            "name": snap.name,
+            "built_at": snap.built_at,
+            "cases": snap.cases,
+            "opinions_with_text": snap.opinions_with_text,
+            "content_hash": snap.content_hash or None,
+            "snapshot_date": snap.snapshot_date or None,
+        },
+        "citations": [verdict_json(v, report.place(v)) for v in report.verdicts],
+        "summary": {s.value: report.count(s) for s in Status},
+        "next_steps": [
+            {"group": n.group, "count": len(n.citations), "remedy": n.remedy, "citations": list(n.citations)}
+            for n in next_steps(report.verdicts)
+        ],
+    }
+
+
+def _library_line(snap: Snapshot) -> str:
+    """Name, counts, build time and snapshot hash: enough to name the exact library."""
+    digest = snap.content_hash[: len("sha256:") + 12] if snap.content_hash else "hash not recorded"
+    return f"{snap.name} ({snap.cases:,} cases, built {snap.built_at}, snapshot {digest})"
+
+
+def _detail(v: Verdict) -> str:
+    if v.errors:
+        return "; ".join(
+            (
+                f"{e.kind.value}: {e.explanation} ({e.evidence})"
+                if e.evidence
+                else f"{e.kind.value}: {e.explanation}"
+            )
+            + (f"; suggestion: {e.suggestion}" if e.suggestion else "")
+            for e in v.errors
+        )
+    if confirmed(v) and v.authority and v.reason:
+        a = v.authority
+        return f"case confirmed: {a.name_abbreviation} ({a.decision_date[:4]}); {v.reason.value}"
+    if v.status is Status.VERIFIED and v.authority:
+        return _known_name(v) + f" ({v.authority.decision_date[:4]})"
+    if v.status is Status.VERIFIED:
+        return next((f.explanation for f in v.findings if f.outcome.value == "pass"), "")
+    return v.reason.value if v.reason else ""
+
+
+def _places(report: Report) -> list[str] | None:
+    """Each citation's place (``p. 3 n.2``), or None when the document has none at all."""
+    places = [str(report.place(v)) for v in report.verdicts]
+    return places if any(places) else None
+
+
+def _known_name(v: Verdict) -> str:
+    """The library's name, Bluebook style, and the name as written when the two differ."""
+    known = short_name(v.authority.name_abbreviation) if v.authority else ""
+    written = v.citation.case_name
+    if written and known and not same_short_name(written, known):
+        return f"{known} (written: {written})"
+    return known
+
+
+def render_toa(report: Report) -> str:
+    """The table of authorities (`toa.py`) of the brief."""
+    return toa_text(report.document, report.verdicts)
+
+
+def render_text(report: Report, width: int = 100) -> str:
+    places = _places(report)
+    rows = [("#", "page", "citation", "status", "detail")]
+    rows += [
+        (v.citation.id, places[i] if places else "", v.citation.text, v.status.value, _detail(v))
+        for i, v in enumerate(report.verdicts)
+    ]
+    widths = [4, max(len(r[1]) for r in rows) if places else -2, min(28, max(len(r[2]) for r in rows)), 12]
+    lines = [
+        f"{report.document.path or '<text>'} — library {_library_line(report.snapshot)}",
+        "",
+    ]
+    indent = sum(widths) + 8
+    detail_width = max(30, width - indent)
+    for row in rows:
+        cite = textwrap.shorten(row[2], widths[2], placeholder="…")
+        page = f"{row[1]:<{widths[1]}}  " if places else ""
+        wrapped = textwrap.wrap(row[4], detail_width) or [""]
+        lines.append(f"{row[0]:<{widths[0]}}  {page}{cite:<{widths[2]}}  {row[3]:<{widths[3]}}  {wrapped[0]}")
+        lines += [" " * indent + w for w in wrapped[1:]]
+    summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
+    lines += ["", f"{len(report.verdicts)} citations: {summary}", *_steps_lines(report, "next: ")]
+    return "\n".join(lines)
+
+
+def _steps_lines(report: Report, bullet: str) -> list[str]:
+    return [f"{bullet}{n.remedy}" for n in next_steps(report.verdicts)]
+
+
+def render_markdown(report: Report) -> str:
+    lines = [
+        f"# citeproof report: {report.document.path or 'text'}",
+        "",
+        f"Library: {_library_line(report.snapshot)}",
+        "",
+        "| # | citation | status | detail |",
+        "| --- | --- | --- | --- |",
+    ]
+    places = _places(report)
+    if places:
+        lines[-2:] = ["| # | page | citation | status | detail |", "| --- | --- | --- | --- | --- |"]
+    for i, v in enumerate(report.verdicts):
+        cells = [v.citation.id, v.citation.text, f"**{v.status.value}**", _detail(v)]
+        if places:
+            cells.insert(1, places[i])
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
+    steps = _steps_lines(report, "- ")
+    tail = ["", "## Next steps", "", *steps] if steps else []
+    return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", *tail, ""])
+
+
+CONFIRMED_COLOUR = "#dbeafe"  # unverifiable, but the case is confirmed to exist: not an unknown case
+_WORST_FIRST = (Status.HALLUCINATED, Status.UNVERIFIABLE, Status.VERIFIED)
+ICONS = {Status.VERIFIED: "\u2713", Status.HALLUCINATED: "\u2717", Status.UNVERIFIABLE: "?"}
+_TEMPLATES = jinja2.Environment(
+    loader=jinja2.PackageLoader("citeproof", "core/output/templates"),
+    autoescape=True,
+    keep_trailing_newline=True,
+)
+
+
+def _css_class(v: Verdict) -> str:
+    return f"{v.status.value} confirmed" if confirmed(v) else v.status.value
+
+
+def script_json(data: Any) -> Markup:
+    """JSON safe inside ``<script type="application/json">``: no ``<`` can close or comment it."""
+    return Markup(json.dumps(data, ensure_ascii=False).replace("<", "\\u003c"))
+
+
+def render_html(report: Report, manifest_href: str | None = None) -> str:
+    """A standalone page (Jinja2, autoescaped): the summary, the citations and the document with
+    each citation highlighted by status (colour, icon and text), the JSON report embedded; its
+    footer names the library snapshot and links the run manifest when there is one."""
+    text = report.document.text
+    pieces: list[tuple[str, Verdict | None]] = []
+    cursor = 0
+    for v in sorted(report.verdicts, key=lambda v: v.citation.span.start):
+        span = v.citation.span
+        if span.start < cursor:
+            continue
+        pieces += [(text[cursor : span.start], None), (span.slice(text), v)]
+        cursor = span.end
+    pieces.append((text[cursor:], None))
+    places = _places(report)
+    return _TEMPLATES.get_template("report.html").render(
+        path=report.document.path or "text",
+        library=report.snapshot,
+        library_line=_library_line(report.snapshot),
+        manifest_href=manifest_href,
+        verdicts=report.verdicts,
+        places=dict(zip((v.citation.id for v in report.verdicts), places, strict=True)) if places else None,
+        counts=[(s.value, report.count(s)) for s in _WORST_FIRST],
+        icons={s.value: icon for s, icon in ICONS.items()},
+        classes={v.citation.id: _css_class(v) for v in report.verdicts},
+        details={v.citation.id: _detail(v) for v in report.verdicts},
+        steps=Markup(_steps_html(report)),  # escaped where it is built
+        toa=Markup(toa_html(report.document, report.verdicts)),  # likewise
+        confirmed_colour=CONFIRMED_COLOUR,
+        pieces=pieces,
+        data=script_json(report.to_json()),
+    )
+
+
+def _steps_html(report: Report) -> str:
+    steps = "".join(f"<li>{escape(line)}</li>" for line in _steps_lines(report, ""))
+    return f"<h2>Next steps</h2><ul class='next-steps'>{steps}</ul>" if steps else ""

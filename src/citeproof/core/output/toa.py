@@ -1,0 +1,182 @@
+"""A table of authorities: every authority the brief cites, grouped as courts list them
+(cases, statutes, regulations, rules), alphabetical, with the pages of the brief where
+each is cited and what the check found.
+
+A case's full cite, its parallel cites and every short form that repeats it (``Id.``,
+``supra``, ``347 U.S. at 495``) are one authority; a short form that repeats no case is none.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from citeproof.core.models import Citation, CitationType, Document, Place, Status, Verdict
+from citeproof.core.text.short_names import same_short_name, short_name
+
+HEADINGS = ("Cases", "Statutes", "Regulations", "Rules")
+PASSIM = 5  # distinct pages from which an authority is cited "passim"
+_SEVERITY = {Status.HALLUCINATED: 2, Status.UNVERIFIABLE: 1, Status.VERIFIED: 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Authority:
+    """One line of the table."""
+
+    heading: str
+    name: str
+    places: tuple[Place, ...]
+    status: Status
+    kinds: tuple[str, ...]  # the kinds of error found in any of its citations
+    citation_ids: tuple[str, ...]
+
+    def pages(self, passim: int | None = PASSIM) -> str:
+        """``2 n.1, 3, 5``; ``passim`` from ``passim`` distinct pages on; ``—`` when the
+        document has no pages."""
+        pages = {p.page for p in self.places if p.page}
+        if passim and len(pages) >= passim:
+            return "passim"
+        refs = dict.fromkeys(_page_ref(p) for p in sorted(self.places, key=_order) if p.page)
+        return ", ".join(refs) or "—"
+
+    @property
+    def verdict(self) -> str:
+        return self.status.value + (f" ({', '.join(self.kinds)})" if self.kinds else "")
+
+
+def _page_ref(place: Place) -> str:
+    if place.note is not None and (place.label or "").startswith("footnote"):
+        return f"{place.page} n.{place.note}"
+    return str(place.page)
+
+
+def _order(place: Place) -> tuple[int, int]:
+    return place.page or 0, place.note or 0
+
+
+def table_of_authorities(document: Document, verdicts: Sequence[Verdict]) -> tuple[Authority, ...]:
+    """Every authority cited in ``document``, by heading and then alphabetically."""
+    by_id = {v.citation.id: v for v in verdicts}
+    groups: dict[tuple[str, ...], list[Verdict]] = {}
+    for v in verdicts:
+        key = _key(v, by_id)
+        if key is not None:
+            groups.setdefault(key, []).append(v)
+    table = [_authority(document, vs, by_id) for vs in groups.values()]
+    return tuple(sorted(table, key=lambda a: (HEADINGS.index(a.heading), _sort_name(a.name))))
+
+
+def _key(v: Verdict, by_id: dict[str, Verdict]) -> tuple[str, ...] | None:
+    c = v.citation
+    if c.type is CitationType.STATUTE:
+        return ("statute", _statute_name(c))
+    full = _full_cite(c, by_id)
+    if full is None:
+        return None  # a short form that repeats no case
+    written = re.sub(r"[^a-z0-9]", "", short_name(full.case_name or "").lower())
+    authority = by_id[full.id].authority
+    if authority is not None:  # the same case under another name is another line
+        return ("case", authority.id, written)
+    return ("cite", full.cite or full.text, written)
+
+
+def _full_cite(c: Citation, by_id: dict[str, Verdict]) -> Citation | None:
+    """The first full cite of the group ``c`` belongs to (itself, its antecedent's)."""
+    seen = set()
+    while c.antecedent_id and c.antecedent_id in by_id and c.id not in seen:
+        seen.add(c.id)
+        c = by_id[c.antecedent_id].citation
+    if c.form.value != "full":
+        return None
+    first = min((c.id, *c.parallel_ids), key=lambda i: by_id[i].citation.span.start if i in by_id else 0)
+    return by_id[first].citation if first in by_id else c
+
+
+def _authority(document: Document, verdicts: list[Verdict], by_id: dict[str, Verdict]) -> Authority:
+    first = verdicts[0].citation
+    worst = max(verdicts, key=lambda v: _SEVERITY[v.status]).status
+    kinds = dict.fromkeys(e.kind.value for v in verdicts for e in v.errors)
+    if first.type is CitationType.STATUTE:
+        name, heading = _statute_name(first), _statute_heading(first)
+    else:
+        name, heading = _case_name(_full_cite(first, by_id) or first, by_id), "Cases"
+    places = tuple(document.place_of(v.citation.span.start) for v in verdicts)
+    return Authority(heading, name, places, worst, tuple(kinds), tuple(v.citation.id for v in verdicts))
+
+
+def _case_name(full: Citation, by_id: dict[str, Verdict]) -> str:
+    """``Name, cite, parallel cite (year)``: the name as written, else the library's
+    short name; the library's beside the written one when the two differ."""
+    verdict = by_id.get(full.id)
+    known = short_name(verdict.authority.name_abbreviation) if verdict and verdict.authority else ""
+    name = full.case_name or known or "(no case name written)"
+    cites = [by_id[i].citation.cite for i in (full.id, *full.parallel_ids) if i in by_id]
+    cite = ", ".join(c for c in cites if c) or full.text
+    entry = f"{name}, {cite}" + (f" ({full.year})" if full.year else "")
+    if full.case_name and known and not same_short_name(full.case_name, known):
+        entry += f" [library: {known}]"
+    return entry
+
+
+def _statute_name(c: Citation) -> str:
+    section = re.sub(r"(\([a-zA-Z0-9]{1,4}\))+$", "", c.statute_section or "")
+    code = c.statute_code or ""
+    if not code or not section:
+        return c.text
+    if re.search(r"\bR\.|\bRules?\b", code):
+        return f"{code} {section}"
+    return f"{c.statute_title + ' ' if c.statute_title else ''}{code} § {section}"
+
+
+def _statute_heading(c: Citation) -> str:
+    code = c.statute_code or ""
+    if re.search(r"\bR\.|\bRules?\b", code):
+        return "Rules"
+    return "Regulations" if re.search(r"C\.\s?F\.\s?R\.|Reg\.", code) else "Statutes"
+
+
+def _sort_name(name: str) -> tuple[str, ...]:
+    """Alphabetical by name, ``In re`` and ``Ex parte`` aside; numbers in numeric order."""
+    bare = re.sub(r"^(?:in re|ex parte|matter of)\s+", "", name.lower())
+    return tuple(part.zfill(8) if part.isdigit() else part for part in re.findall(r"\d+|[^\d\s]+", bare))
+
+
+def toa_text(
+    document: Document, verdicts: Sequence[Verdict], passim: int | None = PASSIM, width: int = 100
+) -> str:
+    """The table as text: headings, dot leaders to the pages, and each status."""
+    table = table_of_authorities(document, verdicts)
+    lines = [f"TABLE OF AUTHORITIES — {document.path or '<text>'}", ""]
+    name_width = max(40, width - 40)
+    for heading in HEADINGS:
+        rows = [a for a in table if a.heading == heading]
+        if not rows:
+            continue
+        lines.append(heading)
+        for a in rows:
+            *first, last = textwrap.wrap(a.name, name_width, subsequent_indent="    ") or [""]
+            lines += [f"  {line}" for line in first]
+            lines.append(f"  {last} {'.' * (name_width - len(last) + 2)} {a.pages(passim):<14} {a.verdict}")
+        lines.append("")
+    counts = ", ".join(f"{sum(1 for a in table if a.status is s)} {s.value}" for s in Status)
+    lines.append(f"{len(table)} authorities: {counts}")
+    return "\n".join(lines)
+
+
+def toa_html(document: Document, verdicts: Sequence[Verdict], passim: int | None = PASSIM) -> str:
+    """The table as an HTML section for the report page."""
+    rows = []
+    table = table_of_authorities(document, verdicts)
+    for heading in HEADINGS:
+        entries = [a for a in table if a.heading == heading]
+        if entries:
+            rows.append(f"<tr><th colspan='3'>{heading}</th></tr>")
+        rows += [
+            f"<tr><td>{html.escape(a.name)}</td><td>{html.escape(a.pages(passim))}</td>"
+            f"<td class='{a.status.value}'>{html.escape(a.verdict)}</td></tr>"
+            for a in entries
+        ]
+    return f"<h2 id='authorities'>Table of authorities</h2><table>{''.join(rows)}</table>" if rows else ""

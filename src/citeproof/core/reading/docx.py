@@ -1,0 +1,260 @@
+"""DOCX → text: the body with its tables and text boxes, footnotes, endnotes, headers and
+footers, each stretch marked with where it stands, and a map from text offsets back to
+the XML runs (for comments anchored on a citation, `annotate_docx.py`).
+
+Footnotes and endnotes are placed right after the paragraph that references them and
+carry the page of that reference; text boxes follow the paragraph that anchors them;
+headers and footers come last. Pages are known from explicit page breaks and from the
+page breaks Word records when it saves a laid-out document (``w:lastRenderedPageBreak``).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from citeproof.core.models import Document, Region, Span
+from citeproof.core.reading.errors import ReadError
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_MC = "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
+_CHARS = {W + "tab": "\t", W + "cr": "\n", W + "noBreakHyphen": "-", W + "ptab": "\t"}
+_CONTAINERS = {"hyperlink", "ins", "smartTag", "fldSimple", "customXml", "moveTo", "sdt", "sdtContent", "dir"}
+_INVISIBLE = {W + "rPr", W + "instrText", W + "delText", W + "delInstrText"}
+_NOTE_KINDS = {W + "footnoteReference": "footnote", W + "endnoteReference": "endnote"}
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A stretch of the text that came from one ``w:t`` of the main story."""
+
+    start: int
+    end: int
+    t: Any  # the w:t element
+    run: Any  # its w:r
+
+
+@dataclass
+class DocxText:
+    """What `walk` reads from a DOCX: the text, its pages and regions, the pieces of the
+    main story, and the run holding each note's reference mark."""
+
+    text: str
+    page_starts: tuple[int, ...]
+    regions: tuple[Region, ...]
+    pieces: tuple[Piece, ...]
+    note_refs: dict[str, Any]  # "footnote 3" → the w:r holding its reference mark
+    first_run: Any | None
+
+    def piece_at(self, offset: int) -> Piece | None:
+        i = bisect.bisect_right([p.start for p in self.pieces], offset) - 1
+        return self.pieces[i] if i >= 0 and offset < self.pieces[i].end else None
+
+
+def read_docx(path: Path) -> Document:
+    """Read ``path`` as a DOCX; raise `ReadError` with a one-line reason."""
+    walked = walk(open_docx(path))
+    return Document(text=walked.text, path=str(path), page_starts=walked.page_starts, regions=walked.regions)
+
+
+def open_docx(path: Path) -> Any:
+    import zipfile
+
+    import docx
+    from docx.opc.exceptions import PackageNotFoundError
+
+    try:
+        return docx.Document(str(path))
+    except (zipfile.BadZipFile, KeyError, ValueError, PackageNotFoundError) as exc:
+        raise ReadError(f"{path}: not a readable DOCX ({exc})") from None
+
+
+def walk(document: Any) -> DocxText:
+    """Every readable stretch of a python-docx ``Document``, in reading order."""
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT
+
+    rels = sorted(document.part.rels.values(), key=lambda r: str(r.target_ref))
+    notes = {
+        kind: _notes(rel.target_part.blob)
+        for rel in rels
+        if not rel.is_external
+        for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES))
+        if rel.reltype == reltype
+    }
+    walker = _Walker(notes)
+    for child in document.element.body:
+        walker.block(child)
+    for kind, reltype in (("header", RT.HEADER), ("footer", RT.FOOTER)):
+        for rel in rels:
+            if rel.reltype == reltype and not rel.is_external:
+                walker.story(_parse(rel.target_part.blob), kind, kind, None, None)
+    return walker.result()
+
+
+def _parse(blob: bytes) -> Any:
+    """Part XML, parsed without resolving entities or reaching the network."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        return etree.fromstring(blob, parser)
+    except etree.XMLSyntaxError as exc:
+        raise ReadError(f"a part of the DOCX is not well-formed XML ({exc})") from None
+
+
+def _notes(blob: bytes) -> dict[str, Any]:
+    """Footnotes or endnotes by id, without Word's separators."""
+    root = _parse(blob)
+    return {n.get(W + "id"): n for n in root if n.get(W + "type") in (None, "normal") and n.get(W + "id")}
+
+
+@dataclass
+class _Paragraph:
+    chars: list[str] = field(default_factory=list)
+    pieces: list[tuple[int, int, Any, Any]] = field(default_factory=list)  # local start, end, w:t, w:r
+    breaks: list[int] = field(default_factory=list)  # local offsets of page breaks
+    notes: list[tuple[str, str, Any, int]] = field(default_factory=list)  # kind, id, w:r, local offset
+    boxes: list[Any] = field(default_factory=list)  # w:txbxContent
+
+    @property
+    def length(self) -> int:
+        return sum(len(c) for c in self.chars)
+
+
+class _Walker:
+    def __init__(self, notes: dict[str, dict[str, Any]]) -> None:
+        self.notes = notes
+        self.parts: list[str] = []
+        self.length = 0
+        self.breaks: list[int] = []
+        self.text_since_break = False
+        self.regions: list[Region] = []
+        self.pieces: list[Piece] = []
+        self.note_refs: dict[str, Any] = {}
+        self.counts = {"footnote": 0, "endnote": 0, "table": 0, "text box": 0}
+        self.first_run: Any | None = None
+        self.in_story = False
+
+    def page(self) -> int:
+        return len(self.breaks) + 1
+
+    def block(self, el: Any, cell: str | None = None, main: bool = True) -> None:
+        tag = el.tag
+        if tag == W + "p":
+            self.paragraph(el, cell, main)
+        elif tag == W + "tbl":
+            self.table(el, main)
+        elif tag in (W + "sdt", W + "sdtContent", W + "customXml"):
+            for child in el:
+                self.block(child, cell, main)
+
+    def table(self, tbl: Any, main: bool) -> None:
+        self.counts["table"] += 1
+        number = self.counts["table"]
+        for r, tr in enumerate(tbl.iterchildren(W + "tr"), 1):
+            for c, tc in enumerate(tr.iterchildren(W + "tc"), 1):
+                for child in tc:
+                    self.block(child, f"table {number}, row {r}, column {c}", main)
+
+    def story(self, root: Any, kind: str, label: str, note: int | None, page: int | None) -> None:
+        """A footnote, endnote, text box, header or footer: its blocks as one region."""
+        start = self.length + (2 if self.length else 0)
+        mark = len(self.parts)
+        self.in_story = True
+        for child in root:
+            self.block(child, None, main=kind == "text box")
+        self.in_story = False
+        if len(self.parts) > mark:
+            self.regions.append(Region(Span(start, self.length), kind, label, note, page))
+
+    def paragraph(self, p: Any, cell: str | None, main: bool) -> None:
+        para = _Paragraph()
+        _collect(p, para)
+        start = self.length + (2 if self.length else 0)
+        text = "".join(para.chars)
+        if not self.in_story:
+            self.page_breaks(para.breaks, text, start)
+        if text.strip():
+            if self.length:
+                self.parts.append("\n\n")
+            self.parts.append(text)
+            self.length = start + len(text)
+            if cell:
+                self.regions.append(Region(Span(start, self.length), "table", cell))
+            if main:
+                self.pieces += [Piece(start + s, start + e, t, r) for s, e, t, r in para.pieces]
+                if self.first_run is None and para.pieces:
+                    self.first_run = para.pieces[0][3]
+        for kind, note_id, run, local in para.notes:
+            page = 1 + sum(1 for b in self.breaks if b <= start + local) if text.strip() else self.page()
+            self.counts[kind] += 1
+            number = self.counts[kind]
+            self.note_refs[f"{kind} {number}"] = run
+            body = self.notes.get(kind, {}).get(note_id)
+            if body is not None:
+                self.story(body, kind, f"{kind} {number}", number, page)
+        for box in para.boxes if not self.in_story else ():
+            self.counts["text box"] += 1
+            self.story(box, "text box", f"text box {self.counts['text box']}", None, self.page())
+
+    def page_breaks(self, breaks: list[int], text: str, start: int) -> None:
+        """Pages begin at these local offsets of a paragraph; a break with no text since
+        the last one is the same page (Word records a rendered break right after an
+        explicit one), and a break in an empty paragraph begins the page at the next text."""
+        seen, last = self.text_since_break, 0
+        for local in breaks:
+            seen = seen or bool(text[last:local].strip())
+            if seen:
+                self.breaks.append(start + local if text.strip() else self.length)
+                seen, last = False, local
+        self.text_since_break = seen or bool(text[last:].strip())
+
+    def result(self) -> DocxText:
+        regions = tuple(self.regions)
+        if not self.breaks:  # pages unknown: no page for any region either
+            regions = tuple(replace(r, page=None) for r in regions)
+        return DocxText(
+            text="".join(self.parts),
+            page_starts=(0, *self.breaks) if self.breaks else (),
+            regions=regions,
+            pieces=tuple(self.pieces),
+            note_refs=self.note_refs,
+            first_run=self.first_run,
+        )
+
+
+def _collect(el: Any, para: _Paragraph, run: Any | None = None) -> None:
+    """The visible text of a paragraph (or of a run), in document order; deleted text,
+    field codes and the fallback copy of a text box are not visible."""
+    for child in el:
+        tag = child.tag
+        if not isinstance(tag, str):
+            continue
+        local = tag.rsplit("}", 1)[-1]
+        if tag == W + "r":
+            _collect(child, para, child)
+        elif tag == W + "t" and child.text:
+            offset = para.length
+            para.chars.append(child.text)
+            para.pieces.append((offset, offset + len(child.text), child, run))
+        elif tag in _CHARS:
+            para.chars.append(_CHARS[tag])
+        elif tag == W + "br":
+            if child.get(W + "type") == "page":
+                para.breaks.append(para.length)
+            else:
+                para.chars.append("\n")
+        elif tag == W + "lastRenderedPageBreak":
+            para.breaks.append(para.length)
+        elif tag in _NOTE_KINDS and child.get(W + "id") is not None:
+            para.notes.append((_NOTE_KINDS[tag], child.get(W + "id"), run, para.length))
+        elif tag == W + "txbxContent":
+            para.boxes.append(child)
+        elif tag == _MC + "AlternateContent":
+            for choice in child.iterchildren(_MC + "Choice"):
+                _collect(choice, para, run)
+                break
+        elif local in _CONTAINERS or (run is not None and tag not in _INVISIBLE):
+            _collect(child, para, run)  # inside a run: the layers of a drawing, down to its text box

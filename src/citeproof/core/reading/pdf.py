@@ -1,0 +1,137 @@
+"""PDF → text with a page map, with what the page furniture adds taken out first:
+running headers and footers (lines repeated at the top or bottom of most pages), page
+numbers, and pleading paper's line numbers (1-28 down the left margin). Pages are then
+joined so that a citation broken by a page break reads whole."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any
+
+from citeproof.core.models import Document
+from citeproof.core.reading.errors import ReadError
+
+_SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
+_HYPHEN_WRAP = re.compile(r"(?<=[a-z])-[ \t]*\n[ \t]*(?=[a-z])")
+_PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s+of\s+\d{1,4})?\s*$", re.I)
+_LINE_NUMBER = re.compile(r"\s*(\d{1,2})(?:\s+|$)")
+_MARGIN_GAP = 6.0  # points between a margin line number and the text of its line
+_MIN_LINE_NUMBERS = 5  # numbered lines on a page before they are taken for pleading paper
+_EDGE_LINES = 2  # lines at the top and at the bottom of a page where running lines stand
+# a citation repeated at the edge of two pages is still text: a short form, a pin, a cite
+_CITING = re.compile(r"\bid\.|\bsupra\b|\bat #|# (?:[a-z]+\.\s?)+(?:[a-z]+\s)?#")
+
+
+def unwrap_lines(text: str) -> str:
+    """Join hyphenated and wrapped lines (PDF text); paragraph breaks survive."""
+    text = _HYPHEN_WRAP.sub("", text)
+    text = _SOFT_WRAP.sub(" ", text)
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def pdf_pages(data: bytes, name: str) -> int:
+    """How many pages the PDF has (its page tree only: no page is read)."""
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(data)
+    except Exception as exc:  # pdfium raises its own error types
+        raise ReadError(f"{name}: not a readable PDF ({exc})") from None
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
+
+
+def read_pdf(data: bytes, name: str) -> Document:
+    import pypdfium2 as pdfium
+
+    try:
+        pdf = pdfium.PdfDocument(data)
+    except Exception as exc:  # pdfium raises its own error types
+        raise ReadError(f"{name}: not a readable PDF ({exc})") from None
+    try:
+        pages = [_page_lines(pdf[i].get_textpage()) for i in range(len(pdf))]
+    finally:
+        pdf.close()
+    pages = without_running_lines(pages)
+    texts = [
+        unwrap_lines("\n".join(line for line in lines if not _PAGE_NUMBER_LINE.match(line)).strip())
+        for lines in pages
+    ]
+    return join_pages(texts, name)
+
+
+def _page_lines(textpage: Any) -> list[str]:
+    """The lines of one page, without pleading-paper line numbers."""
+    raw = textpage.get_text_range()
+    boxes = len(raw) == textpage.count_chars()  # char boxes line up with the text
+    lines: list[tuple[int, str]] = [
+        (m.start(), m.group().replace("\ufffe", "-").replace("\x02", "-"))
+        for m in re.finditer(r"[^\r\n]+", raw)
+    ]
+    numbered: list[tuple[int, int, int]] = []  # line index, number, length of its prefix
+    for i, (start, line) in enumerate(lines):
+        m = _LINE_NUMBER.match(line)
+        if not m or not 1 <= int(m.group(1)) <= 28:
+            continue
+        if m.end() < len(line) and boxes:
+            right = textpage.get_charbox(start + m.end(1) - 1)[2]
+            if textpage.get_charbox(start + m.end())[0] - right < _MARGIN_GAP:
+                continue  # a number that begins a sentence, not one printed in the margin
+        numbered.append((i, int(m.group(1)), m.end()))
+    rising = [n for (_, n, _), (_, prev, _) in zip(numbered[1:], numbered, strict=False) if n > prev]
+    if len(numbered) < _MIN_LINE_NUMBERS or len(rising) < len(numbered) // 2:
+        numbered = []
+    cut = {i: length for i, _, length in numbered}
+    return [line[cut.get(i, 0) :] for i, (_, line) in enumerate(lines)]
+
+
+def _key(line: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(line.split()).lower())
+
+
+def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
+    """Drop the lines repeated at the top or bottom of most pages (digits aside: ``Page
+    3 of 10``, ``Case 2:24-cv-01234 Document 12 Filed 01/02/25 Page 3 of 10``)."""
+    if len(pages) < 2:
+        return pages
+    edges = [_edge_indices(lines) for lines in pages]
+    seen = Counter(
+        key for lines, idx in zip(pages, edges, strict=True) for key in {_key(lines[i]) for i in idx}
+    )
+    needed = max(2, (len(pages) + 1) // 2)
+    running = {key for key, n in seen.items() if n >= needed and key.strip("# ") and not _CITING.search(key)}
+    return [
+        [line for i, line in enumerate(lines) if not (i in idx and _key(line) in running)]
+        for lines, idx in zip(pages, edges, strict=True)
+    ]
+
+
+def _edge_indices(lines: list[str]) -> set[int]:
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    return set(filled[:_EDGE_LINES] + filled[-_EDGE_LINES:])
+
+
+def join_pages(pages: list[str], name: str | None) -> Document:
+    """One text with the offset where each page begins. A page that goes on with the
+    sentence (a lower-case word, a number: ``347 U.S.`` | ``483 (1954)``) is joined with a
+    space; one that begins a new sentence after a finished one, with a paragraph break."""
+    parts: list[str] = []
+    starts: list[int] = []
+    length = 0
+    for page in pages:
+        if parts:
+            ended = (
+                re.search(r"[.!?:;\"”)]\s*$", parts[-1])
+                and not re.search(r"\bvs?\.\s*$", parts[-1])
+                and re.match(r"[\"“(\[A-Z]", page)
+            )
+            sep = "\n\n" if ended else " "
+            parts.append(sep)
+            length += len(sep)
+        starts.append(length)
+        parts.append(page)
+        length += len(page)
+    return Document(text="".join(parts), path=name, page_starts=tuple(starts))

@@ -1,0 +1,173 @@
+"""Read text, Markdown, HTML, PDF and DOCX files into a `Document` with a page map."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import BinaryIO
+
+from citeproof.core.limits import LimitExceeded, Limits
+from citeproof.core.models import Document
+from citeproof.core.reading.docx import read_docx
+from citeproof.core.reading.errors import ReadError
+from citeproof.core.reading.pdf import pdf_pages, read_pdf, unwrap_lines
+from citeproof.core.reading.safe_zip import check_inflated_size
+
+MAX_BYTES = Limits().max_file_bytes
+TEXT_SUFFIXES = {".txt", ".text", ".md", ".markdown", ".rst", ""}
+_BOMS = (  # longest first: the UTF-32 LE mark begins with the UTF-16 LE one
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+)
+
+__all__ = [
+    "MAX_BYTES",
+    "InputTooLarge",
+    "ReadError",
+    "document_from_bytes",
+    "document_from_stream",
+    "document_from_text",
+    "html_to_text",
+    "read_document",
+    "unwrap_lines",
+]
+
+
+class InputTooLarge(ReadError, LimitExceeded):
+    """The input goes past a limit (`Limits`): a read error that names the limit."""
+
+
+def unwrap_same_length(text: str) -> str:
+    """Turn single line breaks inside paragraphs into spaces, keeping every offset."""
+    return re.sub(r"(?<=[^\n])\n(?=[^\n])", " ", text)
+
+
+def read_document(path: str | Path, max_bytes: int | None = None, limits: Limits | None = None) -> Document:
+    """Read ``path`` by its suffix; raise `ReadError` with a one-line reason
+    (`InputTooLarge` past a limit: ``limits``, by default `Limits.from_env`;
+    ``max_bytes``, when given, replaces its ``max_file_bytes``)."""
+    limits = limits or Limits.from_env()
+    if max_bytes is not None:
+        limits = replace(limits, max_file_bytes=max_bytes)
+    p = Path(path)
+    if not p.exists():
+        raise ReadError(f"{p}: no such file")
+    if p.is_dir():
+        raise ReadError(f"{p}: is a directory")
+    size = p.stat().st_size
+    if size == 0:
+        raise ReadError(f"{p}: file is empty")
+    _within(limits, "max_file_bytes", size, f"{p}: file size in bytes")
+    data = p.read_bytes()
+    suffix = p.suffix.lower()
+    if suffix == ".pdf" or data.startswith(b"%PDF"):
+        _within(limits, "max_pdf_pages", pdf_pages(data, str(p)), f"{p}: PDF pages")
+        doc = read_pdf(data, str(p))
+    elif suffix == ".docx":
+        _within_zip(data, str(p), limits)
+        doc = read_docx(p)
+    elif suffix in {".html", ".htm"}:
+        doc = Document(text=html_to_text(_decode(data, str(p))), path=str(p))
+    else:
+        doc = Document(text=unwrap_same_length(_decode(data, str(p))), path=str(p))
+    return _checked(doc, str(p), limits)
+
+
+def document_from_bytes(data: bytes, name: str, limits: Limits | None = None) -> Document:
+    """Text given as bytes (stdin), with the checks a text file gets."""
+    limits = limits or Limits.from_env()
+    if not data:
+        raise ReadError(f"{name}: no input (empty)")
+    _within(limits, "max_file_bytes", len(data), f"{name}: input size in bytes")
+    doc = Document(text=unwrap_same_length(_decode(data, name)), path=name)
+    return _checked(doc, name, limits)
+
+
+def document_from_stream(stream: BinaryIO, name: str, limits: Limits | None = None) -> Document:
+    """Text read from ``stream`` (stdin): never more than the file-size limit and one byte."""
+    limits = limits or Limits.from_env()
+    cap = limits.max_file_bytes
+    return document_from_bytes(stream.read(cap + 1) if cap else stream.read(), name, limits)
+
+
+def document_from_text(text: str, path: str | None = None) -> Document:
+    return Document(text=unwrap_same_length(text), path=path)
+
+
+def _checked(doc: Document, name: str, limits: Limits) -> Document:
+    if not doc.text.strip():
+        raise ReadError(f"{name}: no text found in the document")
+    _within(limits, "max_chars", len(doc.text), f"{name}: characters of text")
+    return doc
+
+
+def _within(limits: Limits, limit: str, value: int, what: str) -> None:
+    try:
+        limits.check(limit, value, what)
+    except LimitExceeded as exc:
+        raise InputTooLarge(str(exc)) from None
+
+
+def _within_zip(data: bytes, name: str, limits: Limits) -> None:
+    """A DOCX inflated once, streamed and stopped at the limit, before any XML is parsed."""
+    import zipfile
+
+    try:
+        check_inflated_size(data, limits.max_docx_bytes)
+    except LimitExceeded as exc:
+        raise InputTooLarge(f"{name}: {exc}") from None
+    except (zipfile.BadZipFile, EOFError, OSError, ValueError) as exc:
+        raise ReadError(f"{name}: not a readable DOCX ({exc})") from None
+
+
+def _decode(data: bytes, name: str) -> str:
+    """UTF-8, or UTF-16/UTF-32 with a byte-order mark; anything else with a NUL is binary."""
+    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), None)
+    if encoding is None and b"\x00" in data[:8192]:
+        raise ReadError(f"{name}: looks like a binary file, not text")
+    try:
+        text = data.decode(encoding or "utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ReadError(f"{name}: not valid {encoding or 'UTF-8'} text (byte {exc.start})") from None
+    text = text.lstrip("\ufeff")
+    if "\x00" in text:
+        raise ReadError(f"{name}: looks like a binary file, not text (a NUL character)")
+    return text
+
+
+class _TextCollector(HTMLParser):
+    BLOCK = {"p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in {"script", "style"}:
+            self._skip += 1
+        elif tag in self.BLOCK:
+            self.parts.append("\n\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in {"script", "style"} and self._skip:
+            self._skip -= 1
+        elif tag in self.BLOCK:
+            self.parts.append("\n\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip:
+            self.parts.append(data)
+
+
+def html_to_text(markup: str) -> str:
+    collector = _TextCollector()
+    collector.feed(markup)
+    text = re.sub(r"[ \t\r\f\v]+", " ", "".join(collector.parts).replace("\xa0", " "))
+    text = re.sub(r" ?\n ?", "\n", text)
+    return re.sub(r"\n{3,}", "\n\n", text).strip()

@@ -1,1 +1,0 @@
-"""Statute citations (US codes and rules; Ukrainian codes with their registry)."""

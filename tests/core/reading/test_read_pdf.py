@@ -1,0 +1,71 @@
+"""A brief on pleading paper: the page furniture is taken out before the citations are read."""
+
+from __future__ import annotations
+
+import pytest
+from tests.briefs import pleading_pdf
+
+from citeproof.core.extraction.extract import extract_citations
+from citeproof.core.reading.pdf import without_running_lines
+from citeproof.core.reading.read import read_document
+
+PAGE_1 = [
+    "Plaintiff was held without a lawyer for three days. The Court has long",
+    'recognised that counsel is essential: "in our adversary system of criminal',
+]
+PAGE_2 = [
+    "justice, any person haled into court, who is too poor to hire a lawyer, cannot",
+    'be assured a fair trial unless counsel is provided for him." Gideon v.',
+    "Wainwright, 372 U.S. 335, 344 (1963). The same is true of evidence. Brady v.",
+    "Maryland, 373 U.S.",
+]
+PAGE_3 = [
+    "83, 87 (1963).",
+    "3 reasons support the motion, set out below.",
+]
+
+
+@pytest.fixture(scope="module")
+def brief(tmp_path_factory):
+    return read_document(pleading_pdf(tmp_path_factory.mktemp("pdf") / "brief.pdf", [PAGE_1, PAGE_2, PAGE_3]))
+
+
+def test_running_header_footer_and_line_numbers_are_gone(brief):
+    text = brief.text
+    assert brief.pages == 3
+    assert "Document 12" not in text and "Filed" not in text
+    assert "SUMMARY JUDGMENT" not in text
+    assert not any(f" {n} " in f" {text} " for n in ("26", "27", "28"))  # the margin numbers
+    assert text.startswith("Plaintiff was held")
+
+
+def test_a_quotation_across_a_page_break_reads_whole(brief):
+    gideon = next(c for c in extract_citations(brief) if c.volume == "372")
+    assert gideon.case_name == "Gideon v. Wainwright"
+    (quote,) = gideon.quotes
+    assert quote.text.startswith("in our adversary system of criminal justice, any person haled")
+    assert brief.place_of(gideon.span.start).page == 2
+
+
+def test_a_citation_split_by_a_page_break_is_found_on_the_page_it_begins(brief):
+    brady = next(c for c in extract_citations(brief) if c.volume == "373")
+    assert (brady.reporter, brady.page, brady.pin_pages, brady.year) == ("U.S.", "83", (87,), 1963)
+    assert brady.case_name == "Brady v. Maryland"
+    assert brief.page_of(brady.span.start) == 2
+
+
+def test_a_number_that_begins_a_sentence_is_kept(brief):
+    assert "3 reasons support the motion" in brief.text
+
+
+def test_only_lines_repeated_at_the_edges_of_most_pages_are_running():
+    pages = [
+        ["Smith v. Jones Brief", "ARGUMENT", "Body one.", "Id. at 4.", "Page 1"],
+        ["Smith v. Jones Brief", "Body two.", "ARGUMENT", "more", "Id. at 5.", "Page 2"],
+        ["Smith v. Jones Brief", "Body three.", "Page 3"],
+    ]
+    cleaned = without_running_lines(pages)
+    assert cleaned[0] == ["ARGUMENT", "Body one.", "Id. at 4."]  # a short cite is never furniture
+    assert cleaned[1] == ["Body two.", "ARGUMENT", "more", "Id. at 5."]
+    assert cleaned[2] == ["Body three."]
+    assert without_running_lines([["Only", "page"]]) == [["Only", "page"]]

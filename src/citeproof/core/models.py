@@ -157,6 +157,8 @@ class Citation:
     statute_title: str | None = None
     statute_code: str | None = None
     statute_section: str | None = None
+    statute_registry: str | None = None  # "ua": checked in the shipped registry of Ukrainian codes
+    statute_note: str = ""  # how the code was read from its name: ambiguous, or named by year or id
     abstention: Abstention | None = None
 
     @property

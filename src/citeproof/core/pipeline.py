@@ -17,7 +17,6 @@ from citeproof.core.checking.checks import (
 )
 from citeproof.core.checking.memo import opinion_memo
 from citeproof.core.checking.resolve import resolve
-from citeproof.core.checking.statutes import ua_statute_findings
 from citeproof.core.checking.suggest import suggest
 from citeproof.core.checking.support import check_support
 from citeproof.core.decide import decide
@@ -96,10 +95,7 @@ def check_document(
                 verdicts[c.id] = decide(c, resolutions[c.id], findings, fault)
                 if progress:
                     progress(len(verdicts), len(citations))
-    ordered = [verdicts[c.id] for c in citations]
-    ordered.extend(decide(c, r, [f]) for c, r, f in ua_statute_findings(document.text))
-    ordered.sort(key=lambda v: v.citation.span.start)
-    return Report(document, library.snapshot(), tuple(ordered))
+    return Report(document, library.snapshot(), tuple(verdicts[c.id] for c in citations))
 
 
 def _by_opinion(citations: tuple[Citation, ...], resolutions: dict[str, Resolution]) -> list[list[Citation]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from citeproof.core.checking.pinpoint import check_proposition_pin
 from citeproof.core.checking.quotes import QuoteMatch, locate
-from citeproof.core.checking.statutes import impossible_statute
+from citeproof.core.checking.statutes import check_ua_statute, impossible_statute
+from citeproof.core.extraction.statutes.ua import UA_REGISTRY
 from citeproof.core.models import (
     Authority,
     Citation,
@@ -308,6 +309,10 @@ def check_pincite(
 
 
 def check_statute(c: Citation) -> Finding:
+    """A Ukrainian article against the shipped registry (`check_ua_statute`); a US statute
+    or rule number that cannot exist fails; any other is undecided."""
+    if c.statute_registry == UA_REGISTRY:
+        return check_ua_statute(c)
     why = impossible_statute(c.statute_code or "", c.statute_title, c.statute_section or "")
     if why:
         return Finding(

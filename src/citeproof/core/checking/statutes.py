@@ -7,18 +7,9 @@ from __future__ import annotations
 
 import re
 
-from citeproof.core.extraction.statutes.ua_registry import CiteStatus
-from citeproof.core.models import (
-    Citation,
-    Confidence,
-    ErrorKind,
-    Finding,
-    Outcome,
-    Reason,
-    Resolution,
-    ResolutionStatus,
-    Span,
-)
+from citeproof.core.extraction.statutes.ua import check_article
+from citeproof.core.extraction.statutes.ua_registry import CiteStatus, load_registry
+from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Outcome, Reason, Span
 
 # Titles of the United States Code that exist (53 is reserved; 54 is the last).
 USC_TITLES = frozenset(range(1, 55)) - {53}
@@ -30,26 +21,12 @@ FEDERAL_RULE_RANGES = {
     "Fed. R. Bankr. P.": (1001, 9037),
 }
 
-_CYRILLIC = re.compile(r"[а-яіїєґА-ЯІЇЄҐ]")
 
-
-def ua_statute_findings(text: str, date: str | None = None) -> list[tuple[Citation, Resolution, Finding]]:
-    """Each Ukrainian (code, article) citation with its resolution and registry finding;
-    [] for text without Cyrillic."""
-    if not _CYRILLIC.search(text):
-        return []
-    from citeproof.core.extraction.statutes.ua import check_text, to_citations
-    from citeproof.core.extraction.statutes.ua_registry import load_registry
-
-    registry = load_registry()
-    checked = check_text(text, registry, date)
-    citations = to_citations([c.cite for c in checked], registry)
-    out = []
-    for citation, result in zip(citations, checked, strict=True):
-        finding = _finding(result.check.status, result.check.evidence, citation.text, citation.span)
-        resolution = Resolution(citation.id, ResolutionStatus.UNRESOLVED, reason=Reason.NOT_CHECKED)
-        out.append((citation, resolution, finding))
-    return out
+def check_ua_statute(c: Citation) -> Finding:
+    """A Ukrainian (code, article) citation (`ua_citations`) against the shipped registry,
+    at the date of its snapshot."""
+    result = check_article(c.statute_code, c.statute_section or "", c.statute_note, load_registry())
+    return _finding(result.status, result.evidence, c.text, c.span)
 
 
 def _finding(status: CiteStatus, evidence: str, fragment: str, span: Span) -> Finding:

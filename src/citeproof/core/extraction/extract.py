@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from citeproof.core.extraction.attribution import Claims, attribute
 from citeproof.core.extraction.short_forms import Antecedents, Hint
+from citeproof.core.extraction.statutes.ua import ua_citations
 from citeproof.core.extraction.statutes.us import StatuteCite, find_statutes
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.reading.layout import ReadingText, in_document, reading_text
@@ -55,7 +56,9 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     """Every case and statute citation of ``document``, in order of appearance.
 
     Read without the document's page markers and with its white space collapsed
-    (`reading_text`); every span is then moved back to the document's own offsets."""
+    (`reading_text`); every span is then moved back to the document's own offsets.
+    Ukrainian statute citations (`ua_citations`, ids ``ua0``, ``ua1``, …) are read from
+    the document's own text and placed among the others by where they begin."""
     reading = reading_text(document.text)
     text = reading.text
     # eyecite sometimes emits an ``id.`` after the cite that follows it.
@@ -72,7 +75,8 @@ def extract_citations(document: Document) -> tuple[Citation, ...]:
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
     claims = attribute(text, tuple(ordered), sentences, reading, document.text)
     ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
-    return tuple(_finished(c, claims.get(c.id), ids, reading) for c in ordered)
+    finished = [_finished(c, claims.get(c.id), ids, reading) for c in ordered]
+    return tuple(sorted(finished + ua_citations(document.text), key=lambda c: c.span.start))
 
 
 def _finished(c: Citation, claims: Claims | None, ids: dict[str, str], reading: ReadingText) -> Citation:

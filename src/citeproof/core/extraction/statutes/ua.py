@@ -74,6 +74,8 @@ _SELF = re.compile(
     r"Конституці\w*)(?![\w])"
 )
 MAX_RANGE = 200
+_CYRILLIC = re.compile(r"[а-яіїєґА-ЯІЇЄҐ]")
+UA_REGISTRY = "ua"  # a citation's ``statute_registry``: checked in this module's registry
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,8 @@ class StatuteCite:
             statute_code=self.code,
             statute_section=self.article,
             statute_title=title,
+            statute_registry=UA_REGISTRY,
+            statute_note=self.note,
             pin_text=self.pin,
         )
 
@@ -313,13 +317,21 @@ def _cites_of(registry: Registry, text: str, group: re.Match[str], name: _Name) 
 
 def check_cite(cite: StatuteCite, registry: Registry, date: str | None = None) -> RegistryCheck:
     """Registry status of one extracted citation at the context ``date``."""
-    if cite.code is None:
-        return RegistryCheck(CiteStatus.UNKNOWN, cite.note)
-    if cite.code == TAX_CODE:
+    return check_article(cite.code, cite.article, cite.note, registry, date)
+
+
+def check_article(
+    code: str | None, article: str, note: str, registry: Registry, date: str | None = None
+) -> RegistryCheck:
+    """Registry status of article ``article`` of ``code`` (None: the name was ambiguous,
+    ``note`` says how) at ``date``, with ``note`` on its evidence."""
+    if code is None:
+        return RegistryCheck(CiteStatus.UNKNOWN, note)
+    if code == TAX_CODE:
         return RegistryCheck(CiteStatus.UNKNOWN, "the Tax Code (Податковий кодекс) is not in this registry")
-    result = registry.check(cite.code, cite.article, date)
-    if cite.note:
-        return RegistryCheck(result.status, f"{result.evidence} ({cite.note})")
+    result = registry.check(code, article, date)
+    if note:
+        return RegistryCheck(result.status, f"{result.evidence} ({note})")
     return result
 
 
@@ -334,3 +346,13 @@ def to_citations(cites: list[StatuteCite], registry: Registry | None = None) -> 
     reg = registry or load_registry()
     titles = {c.code_id: c.title_uk for c in reg.codes.values()}
     return [c.to_citation(i, titles.get(c.code or "")) for i, c in enumerate(cites)]
+
+
+def ua_citations(text: str, date: str | None = None) -> list[Citation]:
+    """Every (code, article) citation of ``text`` as a ``Citation`` (ids ``ua0``, ``ua1``, …
+    in order of reading), to be checked in the shipped registry; none, and the registry
+    not loaded, for a text without Cyrillic."""
+    if not _CYRILLIC.search(text):
+        return []
+    registry = load_registry()
+    return to_citations(extract_ua(text, registry, date), registry)

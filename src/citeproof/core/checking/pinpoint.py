@@ -8,11 +8,10 @@ printed on pages other than the pin, the pin is wrong; otherwise nothing is deci
 
 from __future__ import annotations
 
-import re
-
 from citeproof.core.checking.signatures import long_words, signed_sentences, words_of
 from citeproof.core.checking.support import citing_sentences
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
+from citeproof.core.text.context import QUOTATION
 
 MIN_WORDS = 6
 CLAIM_COVERED = 0.8
@@ -28,7 +27,7 @@ def proposition_pages(c: Citation, opinion: Opinion) -> tuple[set[int], str] | N
     """Pages of ``c.reporter`` printing the proposition nearly verbatim, and one such sentence."""
     if not c.proposition or not c.reporter:
         return None
-    claim = _content(re.sub(r"[“\"][^”\"]*[”\"]", " ", c.proposition))
+    claim = _content(QUOTATION.sub(" ", c.proposition))
     claim -= _content(c.case_name or "")
     if len(claim) < MIN_WORDS:
         return None

@@ -25,6 +25,7 @@ from citeproof.core.models import (
     Reason,
     Span,
 )
+from citeproof.core.text.context import QUOTATION
 
 MIN_CONTENT_WORDS = 4
 OVERLAP = 0.7
@@ -35,7 +36,6 @@ def _opposite(negations: int, claim_negations: int) -> bool:
     return (negations + claim_negations) % 2 == 1 and min(negations, claim_negations) == 0
 
 
-_QUOTATION = re.compile(r"[“\"]([^”\"]*)[”\"]")
 MIN_CITE_CHARS = 8
 
 
@@ -89,7 +89,7 @@ def _negations_said(sentence: str, negations: int, proposition_words: frozenset[
     """The sentence's negations, less those inside a quotation that shares no content word
     with the proposition: what an opinion reports a witness or a party saying about
     something else is not what it says of the proposition."""
-    for m in _QUOTATION.finditer(sentence):
+    for m in QUOTATION.finditer(sentence):
         words, quoted = signature(m.group(1))
         if quoted and not words & proposition_words:
             negations -= quoted
@@ -101,7 +101,7 @@ def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opin
     # proposition, quotations included, as they are over the whole opinion sentence: a "not"
     # inside a quotation stands on both sides or on neither; except in an opinion's quotation
     # that shares no word with the proposition (`_negations_said`).
-    claim = signature(_QUOTATION.sub(" ", proposition))[0] - signature(c.case_name or "")[0]
+    claim = signature(QUOTATION.sub(" ", proposition))[0] - signature(c.case_name or "")[0]
     said, claim_negations = signature(proposition)
     if len(claim) < MIN_CONTENT_WORDS:
         return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)

@@ -47,6 +47,9 @@ _YEAR_PAREN = re.compile(
 _NOT_A_COURT = re.compile(r"^\s*[a-z]|\b\d+\s+[A-Z][\w.' ]*?\s(?:at\s+)?\d")
 _EXPLANATORY = re.compile(r"\s*\((?P<body>(?:[^()]|\([^()]*\))*)\)")
 _QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
+# Any quoted words, straight and curly marks mixed, as the checks read a proposition or an
+# opinion sentence (group 1: the words); `_QUOTES` above pairs like marks in a brief.
+QUOTATION = re.compile(r"[“\"]([^”\"]*)[”\"]")
 
 
 @dataclass(frozen=True, slots=True)

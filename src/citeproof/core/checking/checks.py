@@ -15,6 +15,7 @@ from citeproof.core.models import (
     Finding,
     Opinion,
     Outcome,
+    Quote,
     Reason,
     Resolution,
     ResolutionStatus,
@@ -32,10 +33,30 @@ _UNRESOLVED_REASON = {
 }
 
 
+def _failed(
+    kind: ErrorKind,
+    explanation: str,
+    at: Citation | Quote,
+    evidence: str,
+    confidence: float,
+    suggestion: str = "",
+) -> Finding:
+    """A failed check, pointing at the words of ``at``: the citation, or one of its quotes."""
+    return Finding(
+        kind=kind,
+        outcome=Outcome.FAIL,
+        explanation=explanation,
+        fragment=at.text,
+        span=at.span,
+        evidence=evidence,
+        confidence=confidence,
+        suggestion=suggestion,
+    )
+
+
 def check_existence(c: Citation, r: Resolution) -> Finding:
     """``nonexistent`` only on evidence: an impossible cite, a page inside another case,
     or a completely covered volume with nothing at that page."""
-    fragment, span = c.text, c.span
     if r.status is ResolutionStatus.FOUND:
         return Finding(
             kind=K.NONEXISTENT,
@@ -43,35 +64,23 @@ def check_existence(c: Citation, r: Resolution) -> Finding:
             explanation=f"{c.cite} is {r.authority.name_abbreviation}" if r.authority else "found",
         )
     if r.status is ResolutionStatus.IMPOSSIBLE:
-        return Finding(
-            kind=K.NONEXISTENT,
-            outcome=Outcome.FAIL,
-            explanation=f"{c.cite} cannot exist",
-            fragment=fragment,
-            span=span,
-            evidence=r.note,
-            confidence=Confidence.RULED_OUT,
-        )
+        return _failed(K.NONEXISTENT, f"{c.cite} cannot exist", c, r.note, Confidence.RULED_OUT)
     if r.status is ResolutionStatus.NOT_FOUND and r.containing is not None:
-        return Finding(
-            kind=K.NONEXISTENT,
-            outcome=Outcome.FAIL,
-            explanation=f"no case begins at {c.cite}",
-            fragment=fragment,
-            span=span,
-            evidence=r.note,
-            confidence=Confidence.PROBABLY_INSIDE if r.probable else Confidence.RULED_OUT,
+        return _failed(
+            K.NONEXISTENT,
+            f"no case begins at {c.cite}",
+            c,
+            r.note,
+            Confidence.PROBABLY_INSIDE if r.probable else Confidence.RULED_OUT,
         )
     if r.status is ResolutionStatus.NOT_FOUND and r.coverage is Coverage.COMPLETE:
-        return Finding(
-            kind=K.NONEXISTENT,
-            outcome=Outcome.FAIL,
-            explanation=f"no case begins at {c.cite}",
-            fragment=fragment,
-            span=span,
-            evidence=r.note
+        return _failed(
+            K.NONEXISTENT,
+            f"no case begins at {c.cite}",
+            c,
+            r.note
             or f"the library covers {c.volume} {c.reporter} completely and no case begins at page {c.page}",
-            confidence=Confidence.RULED_OUT,
+            Confidence.RULED_OUT,
         )
     reason = r.reason or _UNRESOLVED_REASON.get(r.status, Reason.NOT_IN_COVERAGE)
     if reason is Reason.NOT_IN_COVERAGE and is_vendor_cite(c.reporter or ""):
@@ -112,15 +121,13 @@ def check_name(c: Citation, r: Resolution, named_elsewhere: tuple[Authority, ...
             + " is "
             + "; ".join(f"{o.name_abbreviation}, {o.citation} ({o.decision_date[:4]})" for o in others[:3])
         )
-    return Finding(
-        kind=K.NAME_MISMATCH,
-        outcome=Outcome.FAIL,
-        explanation=f"the name written does not match the case at {c.cite}",
-        fragment=c.text,
-        span=c.span,
-        evidence=evidence,
-        confidence=Confidence.DIFFERS,
-        suggestion=suggestion,
+    return _failed(
+        K.NAME_MISMATCH,
+        f"the name written does not match the case at {c.cite}",
+        c,
+        evidence,
+        Confidence.DIFFERS,
+        suggestion,
     )
 
 
@@ -132,26 +139,21 @@ def check_parallel(
         return None
     real = primary.authority
     if r.authority is not None and r.authority.id != real.id and not _same_decision(r.authority, real):
-        return Finding(
-            kind=K.NAME_MISMATCH,
-            outcome=Outcome.FAIL,
-            explanation=f"parallel cite {c.cite} is a different case from {primary_cite.cite}",
-            fragment=c.text,
-            span=c.span,
-            evidence=f"{c.cite} is {r.authority.name_abbreviation}; "
-            f"{primary_cite.cite} is {real.name_abbreviation}",
-            confidence=Confidence.DIFFERS,
+        return _failed(
+            K.NAME_MISMATCH,
+            f"parallel cite {c.cite} is a different case from {primary_cite.cite}",
+            c,
+            f"{c.cite} is {r.authority.name_abbreviation}; {primary_cite.cite} is {real.name_abbreviation}",
+            Confidence.DIFFERS,
         )
     known = [x for x in real.citations if x.reporter == c.reporter]
     if r.authority is None and known and all(str(x) != c.cite for x in known):
-        return Finding(
-            kind=K.NONEXISTENT,
-            outcome=Outcome.FAIL,
-            explanation=f"{real.name_abbreviation} is not reported at {c.cite}",
-            fragment=c.text,
-            span=c.span,
-            evidence=f"its {c.reporter} cite is {', '.join(str(x) for x in known)}",
-            confidence=Confidence.DIFFERS,
+        return _failed(
+            K.NONEXISTENT,
+            f"{real.name_abbreviation} is not reported at {c.cite}",
+            c,
+            f"its {c.reporter} cite is {', '.join(str(x) for x in known)}",
+            Confidence.DIFFERS,
         )
     return None
 
@@ -193,27 +195,23 @@ def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], l
             )
         elif m.real_wording:
             findings.append(
-                Finding(
-                    kind=K.MISQUOTE,
-                    outcome=Outcome.FAIL,
-                    explanation="the quote alters the opinion's words",
-                    fragment=q.text,
-                    span=q.span,
-                    evidence=f'the opinion reads: "{m.real_wording}"; changes: {m.diff}',
-                    confidence=Confidence.DIFFERS,
-                    suggestion=f'quote the opinion as it reads: "{m.real_wording}"',
+                _failed(
+                    K.MISQUOTE,
+                    "the quote alters the opinion's words",
+                    q,
+                    f'the opinion reads: "{m.real_wording}"; changes: {m.diff}',
+                    Confidence.DIFFERS,
+                    f'quote the opinion as it reads: "{m.real_wording}"',
                 )
             )
         else:
             findings.append(
-                Finding(
-                    kind=K.MISQUOTE,
-                    outcome=Outcome.FAIL,
-                    explanation="the quoted words are not in the opinion",
-                    fragment=q.text,
-                    span=q.span,
-                    evidence=f"closest passage scored {m.score:.0f}/100",
-                    confidence=Confidence.NOT_IN_TEXT,
+                _failed(
+                    K.MISQUOTE,
+                    "the quoted words are not in the opinion",
+                    q,
+                    f"closest passage scored {m.score:.0f}/100",
+                    Confidence.NOT_IN_TEXT,
                 )
             )
     return findings, matches
@@ -251,15 +249,13 @@ def check_pincite(
     ]
     if outside:
         end = last_page or next_case_page
-        return Finding(
-            kind=K.WRONG_PINCITE,
-            outcome=Outcome.FAIL,
-            explanation=f"pin page {outside[0]} lies outside the case",
-            fragment=c.text,
-            span=c.span,
-            evidence=f"{r.authority.name_abbreviation} begins at page {first}"
+        return _failed(
+            K.WRONG_PINCITE,
+            f"pin page {outside[0]} lies outside the case",
+            c,
+            f"{r.authority.name_abbreviation} begins at page {first}"
             + (f" and ends by page {end}" if end else ""),
-            confidence=Confidence.RULED_OUT,
+            Confidence.RULED_OUT,
         )
     located = [m for m in matches if m.found]
     if names_a_note(c.pin_text):  # opinion texts keep notes apart from the page they annotate
@@ -290,20 +286,18 @@ def check_pincite(
         if places and not any(a <= p <= b for a, b in places for p in c.pin_pages):
             first, last = places[0]
             where = str(first) if first == last else f"{first}-{last}"
-            return Finding(
-                kind=K.WRONG_PINCITE,
-                outcome=Outcome.FAIL,
-                explanation=f"the quoted words are not on page {c.pin_text}",
-                fragment=c.text,
-                span=c.span,
-                evidence=f'"{m.real_wording[:120]}" is on page {where} of {c.volume} {c.reporter}'
+            return _failed(
+                K.WRONG_PINCITE,
+                f"the quoted words are not on page {c.pin_text}",
+                c,
+                f'"{m.real_wording[:120]}" is on page {where} of {c.volume} {c.reporter}'
                 + (
                     f" (and {len(places) - 1} other place(s), none on the pin page)"
                     if len(places) > 1
                     else ""
                 ),
-                confidence=Confidence.RULED_OUT,
-                suggestion=f"pin cite {c.volume} {c.reporter} {c.page}, {where}",
+                Confidence.RULED_OUT,
+                f"pin cite {c.volume} {c.reporter} {c.page}, {where}",
             )
     return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.PASS, explanation="the quote is on the pin page")
 
@@ -315,15 +309,7 @@ def check_statute(c: Citation) -> Finding:
         return check_ua_statute(c)
     why = impossible_statute(c.statute_code or "", c.statute_title, c.statute_section or "")
     if why:
-        return Finding(
-            kind=K.STATUTE_NONEXISTENT,
-            outcome=Outcome.FAIL,
-            explanation="no such provision",
-            fragment=c.text,
-            span=c.span,
-            evidence=why,
-            confidence=Confidence.RULED_OUT,
-        )
+        return _failed(K.STATUTE_NONEXISTENT, "no such provision", c, why, Confidence.RULED_OUT)
     return Finding(
         kind=K.STATUTE_NONEXISTENT,
         outcome=Outcome.UNKNOWN,

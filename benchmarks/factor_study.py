@@ -123,7 +123,7 @@ MODELS: dict[str, Callable[[dict[str, tuple[str, list[str]]]], str]] = {
 
 def _handler() -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server API)
+        def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             text = MODELS[body["model"]](_cases(body["messages"][-1]["content"]))
             data = json.dumps({"choices": [{"message": {"role": "assistant", "content": text}}]}).encode()

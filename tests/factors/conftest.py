@@ -24,7 +24,7 @@ class FakeEndpoint:
 
 def _handler(endpoint: FakeEndpoint) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server API)
+        def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
             endpoint.requests.append(body)
             endpoint.headers.append(dict(self.headers))

@@ -12,7 +12,7 @@ from citeproof.library import loopback
 
 
 class Hello(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+    def do_GET(self) -> None:
         data = f"hello {self.path}".encode()
         self.send_response(200)
         self.send_header("Content-Length", str(len(data)))

@@ -9,7 +9,8 @@ key or token), every verdict, and two digests:
   and signature, so the same inputs, library, version and options always give the same
   digest.
 
-``citeproof audit`` re-runs a check from a manifest and compares (see ``rerun.py``).
+``citeproof audit`` re-runs a check from a manifest (``run.py``) and compares the two
+(``compare.py``).
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ def content_hash(conn: sqlite3.Connection) -> str:
         digest.update(f"\x00table {table}\n".encode())
         if table not in present:
             continue
-        for row in conn.execute(f"SELECT * FROM {table} ORDER BY {order}"):  # noqa: S608 (fixed names)
+        for row in conn.execute(f"SELECT * FROM {table} ORDER BY {order}"):  # fixed names
             digest.update(json.dumps(row, ensure_ascii=False, separators=(",", ":")).encode())
             digest.update(b"\n")
     return PREFIX + digest.hexdigest()

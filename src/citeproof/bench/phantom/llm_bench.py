@@ -36,7 +36,7 @@ class ScriptedServer:
 
     def __init__(self) -> None:
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
                 ok = self.path == "/v1/chat/completions"
                 raw = json.dumps(completion(body) if ok else {"error": "not found"}).encode()

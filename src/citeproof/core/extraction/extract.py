@@ -121,7 +121,7 @@ def paragraphs(text: str) -> Iterator[tuple[int, str]]:
     yield start, text[start:]
 
 
-def _no_reference_citations(*args: object, **kwargs: object) -> list[object]:
+def _no_reference_citations(*_args: object, **_kwargs: object) -> list[object]:
     return []
 
 

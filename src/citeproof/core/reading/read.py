@@ -16,7 +16,6 @@ from citeproof.core.reading.pdf import pdf_pages, read_pdf, unwrap_lines
 from citeproof.core.reading.safe_zip import check_inflated_size
 
 MAX_BYTES = Limits().max_file_bytes
-TEXT_SUFFIXES = {".txt", ".text", ".md", ".markdown", ".rst", ""}
 _BOMS = (  # longest first: the UTF-32 LE mark begins with the UTF-16 LE one
     (b"\xff\xfe\x00\x00", "utf-32"),
     (b"\x00\x00\xfe\xff", "utf-32"),

@@ -1,9 +1,8 @@
-"""Pure text helpers around a citation: sentences, case names, year parentheticals,
-quotes and the proposition a citation is offered for."""
+"""Pure text helpers around a citation: sentences, case names, year parentheticals and
+quotes."""
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass
 
@@ -45,7 +44,6 @@ _YEAR_PAREN = re.compile(
     r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)[)\]]"
 )
 _NOT_A_COURT = re.compile(r"^\s*[a-z]|\b\d+\s+[A-Z][\w.' ]*?\s(?:at\s+)?\d")
-_EXPLANATORY = re.compile(r"\s*\((?P<body>(?:[^()]|\([^()]*\))*)\)")
 _QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
 # Any quoted words, straight and curly marks mixed, as the checks read a proposition or an
 # opinion sentence (group 1: the words); `_QUOTES` above pairs like marks in a brief.
@@ -60,7 +58,7 @@ class YearParen:
 
 
 class Sentences:
-    """Sentence spans of a text, with lookup by offset."""
+    """Sentence spans of a text (nupunkt's, split again where it missed a boundary)."""
 
     def __init__(self, text: str) -> None:
         import nupunkt
@@ -72,13 +70,6 @@ class Sentences:
             if text[s:e].strip()
             for piece in _split_missed(text, s, e)
         ] or [(0, len(text))]
-        self._starts = [s for s, _ in self.spans]
-
-    def index_at(self, offset: int) -> int:
-        return max(0, bisect.bisect_right(self._starts, offset) - 1)
-
-    def span(self, index: int) -> tuple[int, int]:
-        return self.spans[index]
 
 
 _MISSED_BOUNDARY = re.compile(r"(?<![A-Za-z'])[a-z]{3,}[.!?][\"”’']?\s+(?=[A-Z])")
@@ -106,17 +97,6 @@ def year_paren_after(text: str, end: int, limit: int = 160) -> YearParen | None:
         return None
     court = " ".join(m.group("court").split()).strip(" ,")
     return YearParen(int(m.group("year")), court, Span(m.start("pins"), m.end()))
-
-
-def explanatory_parenthetical(text: str, end: int) -> tuple[str, Span] | None:
-    """An explanatory parenthetical (``(holding that ...)``) starting at ``end``."""
-    m = _EXPLANATORY.match(text, end, min(len(text), end + 2000))
-    if not m:
-        return None
-    body = m.group("body").strip()
-    if re.fullmatch(r"(?:[\w. ]{0,40}\s)?\d{4}", body) or len(body.split()) < 2:
-        return None
-    return body, Span(m.start("body"), m.end("body"))
 
 
 def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span] | None:
@@ -411,19 +391,3 @@ def quotes_in(text: str, start: int, end: int, min_words: int = 2) -> tuple[Quot
             lead = len(body) - len(body.lstrip())
             found.append(Quote(stripped, Span(q_start + lead, q_start + lead + len(stripped))))
     return tuple(found)
-
-
-def starts_citation_sentence(text: str, sentence_start: int, cite_start: int) -> bool:
-    """True when nothing but a signal or a case name precedes the cite in its sentence."""
-    lead = text[sentence_start:cite_start].strip()
-    if not lead:
-        return True
-    lead_words = lead.split()
-    lowered = lead.lower()
-    if any(lowered.startswith(s) for s in ("see", "cf.", "accord", "but see", "e.g.", "compare")):
-        return len(lead_words) <= 16 and not re.search(r"\b(?:held|holding|said|stated)\b", lead)
-    name = case_name_before(text, cite_start, sentence_start)
-    if name is not None and re.fullmatch(r"(?:[A-Z][^;]{0,120}? v\. [^;]{1,140}?|In re [^;]{1,120}?),", lead):
-        before = text[sentence_start : name[1].start].lower().split()
-        return all(word.rstrip(",") in _LEADING_NOISE | {"and"} for word in before)
-    return bool(re.fullmatch(r"(?:See,?\s+|Cf\.\s+)?[A-Z][\w.'&-]*(?:\s+[\w.'&-]+){0,4},", lead))

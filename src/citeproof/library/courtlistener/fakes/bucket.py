@@ -136,7 +136,7 @@ def _handler(bucket: FakeBucket) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
-        def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+        def do_GET(self) -> None:
             parts = urlsplit(self.path)
             if parts.path == "/" and "list-type=2" in parts.query:
                 bucket.listings += 1
@@ -177,7 +177,7 @@ def _handler(bucket: FakeBucket) -> type[BaseHTTPRequestHandler]:
                 return
             self.wfile.write(body)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        def log_message(self, format: str, *args: Any) -> None:
             """Quiet: tests read the bucket's own records."""
 
     return Handler

@@ -33,10 +33,18 @@ def library(library_path: Path) -> SQLiteLibrary:
     return SQLiteLibrary(library_path)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "without_library: the test opens no library, so the session's is not built for it"
+    )
+
+
 @pytest.fixture(autouse=True)
 def _isolated_cache(
-    tmp_path_factory: pytest.TempPathFactory, library_path: Path, monkeypatch: pytest.MonkeyPatch
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Code that opens the default library gets the session's library, never ~/.cache."""
-    monkeypatch.setenv("CITEPROOF_LIBRARY", str(library_path))
+    """Code that opens the default library gets the session's library, never ~/.cache; a
+    test marked ``without_library`` does not build it."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+    if request.node.get_closest_marker("without_library") is None:
+        monkeypatch.setenv("CITEPROOF_LIBRARY", str(request.getfixturevalue("library_path")))

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+pytestmark = pytest.mark.without_library  # it reads source files only
 
 # Lowest first. A module may import its own layer and the ones before it, never a later one.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (

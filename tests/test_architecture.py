@@ -16,6 +16,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # Lowest first. A module may import its own layer and the ones before it, never a later one.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("citeproof.core",)),
+    ("net", ("citeproof.net",)),
     ("library", ("citeproof.library",)),
     ("llm", ("citeproof.llm",)),
     ("bench", ("citeproof.bench",)),

@@ -25,6 +25,7 @@ from citeproof.core.version import __version__
 from citeproof.library.build import BUILD_VERSION, build_library
 from citeproof.library.prebuilt import unpack_prebuilt
 from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.net.cache_dir import cache_dir
 
 DEFAULT_NAME = "citeproof-us-sample"
 LOCK_TIMEOUT = 600  # seconds to wait for another process's build of the same library
@@ -32,11 +33,6 @@ LOCK_TIMEOUT = 600  # seconds to wait for another process's build of the same li
 
 def bundled_data_dir() -> Path:
     return Path(str(resources.files("citeproof") / "data" / "us"))
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "citeproof"
 
 
 def fallback_cache_dir() -> Path:

@@ -54,8 +54,11 @@ def default_library_path() -> Path:
 def default_library(quiet: bool = False) -> SQLiteLibrary:
     """``$CITEPROOF_LIBRARY`` if set, else the bundled sample (built on first use)."""
     env = os.environ.get("CITEPROOF_LIBRARY")
-    if env:
-        return SQLiteLibrary(env)
+    return SQLiteLibrary(env) if env else bundled_library(quiet)
+
+
+def bundled_library(quiet: bool = False) -> SQLiteLibrary:
+    """The bundled sample, from the cache; built (or unpacked) there on first use."""
     path = default_library_path()
     fingerprint = data_fingerprint(bundled_data_dir())
     if _trusted(path, fingerprint):
@@ -78,10 +81,6 @@ def default_library(quiet: bool = False) -> SQLiteLibrary:
     if not _trusted(path, fingerprint):
         raise LibraryError(f"{path}: the library just built does not pass its checks")
     return SQLiteLibrary(path)
-
-
-def open_library(path: str | Path | None) -> SQLiteLibrary:
-    return default_library() if path is None else SQLiteLibrary(path)
 
 
 def _library_dir() -> Path:

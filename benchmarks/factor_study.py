@@ -33,7 +33,7 @@ from click.testing import CliRunner
 
 from citeproof.bench.factors.prompts import ABSTAIN_PHRASE
 from citeproof.cli.factors import factors
-from citeproof.library import loopback
+from citeproof.net import loopback
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PLAIN = {

@@ -31,7 +31,7 @@ from citeproof.bench.phantom.schema import KINDS
 from citeproof.bench.phantom.scorer import ExcerptScore
 from citeproof.bench.phantom.systems import make_system
 from citeproof.core.stats import finite_or_none, paired_bootstrap, ratio_of
-from citeproof.library.default import open_library
+from citeproof.library.registry import open_library
 
 SYSTEMS = ("rules", "rules+judge", "single-call", "agent")
 COLUMNS = (

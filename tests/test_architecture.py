@@ -17,6 +17,7 @@ pytestmark = pytest.mark.without_library  # it reads source files only
 # Lowest first. A module may import its own layer and the ones before it, never a later one.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("citeproof.core",)),
+    ("net", ("citeproof.net",)),
     ("library", ("citeproof.library",)),
     ("llm", ("citeproof.llm",)),
     ("bench", ("citeproof.bench",)),

@@ -15,7 +15,7 @@ from citeproof.core.output.report import Report
 from citeproof.core.pipeline import Progress, SupportJudge, check_document
 from citeproof.core.protocols import Library
 from citeproof.core.reading.read import ReadError, document_from_text, read_document
-from citeproof.library.default import default_library
+from citeproof.library.registry import open_library
 
 _DOCUMENT_SUFFIX = re.compile(r"\.(?:pdf|docx|txt|text|md|markdown|rst|html?)$", re.IGNORECASE)
 _PATH_LIKE = re.compile(r"^(?:~|\.{0,2}[/\\]|[A-Za-z]:[/\\])?(?:[^\s/\\]+[/\\])+[^\s/\\]*$")
@@ -30,7 +30,7 @@ def check_text(
 ) -> Report:
     """Check every citation in ``text`` (plain text or Markdown)."""
     document = document_from_text(text)
-    return check_document(document, library or default_library(), progress, judge, limits=limits)
+    return check_document(document, library or open_library(), progress, judge, limits=limits)
 
 
 def check_file(
@@ -45,7 +45,7 @@ def check_file(
     Raises `ReadError` (one clear line) when the file is missing or unreadable.
     """
     document = read_document(path, limits=limits)
-    return check_document(document, library or default_library(), progress, judge, limits=limits)
+    return check_document(document, library or open_library(), progress, judge, limits=limits)
 
 
 def looks_like_path(source: str) -> bool:

@@ -44,3 +44,23 @@ def test_check_with_courtlistener_flag_config_and_cache(fake, tmp_path):
     assert _statuses(again.output) == _statuses(first.output)
     assert fake.request_count == 2  # answered from the cache
     assert fake.state.token not in first.output + again.output
+
+
+def test_library_courtlistener_is_the_same_chain_as_the_flag_and_is_chained_once(fake, tmp_path):
+    brief = tmp_path / "brief.txt"
+    brief.write_text(BRIEF)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[courtlistener]\ncache = "{tmp_path / "cl.sqlite"}"\n')
+    env = {
+        "COURTLISTENER_API_URL": fake.base_url,
+        "COURTLISTENER_API_TOKEN": fake.state.token,
+        "CITEPROOF_CONFIG": str(config),
+        "CITEPROOF_COURTLISTENER": "1",  # asked again by the environment: no second chain
+    }
+    by_spec = _run(["--library", "courtlistener", str(brief)], env)
+    assert by_spec.exit_code == 1, by_spec.output
+    assert json.loads(by_spec.output)["library"]["name"] == "citeproof-us-sample + CourtListener (127.0.0.1)"
+    by_flag = _run(["--courtlistener", str(brief)], {**env, "CITEPROOF_COURTLISTENER": ""})
+    assert _statuses(by_flag.output) == _statuses(by_spec.output)
+    batch = _run(["--library", "courtlistener", "--jobs", "1", str(brief)], env)
+    assert batch.exit_code == 2 and "courtlistener is a remote library" in batch.stderr

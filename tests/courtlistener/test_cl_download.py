@@ -14,13 +14,14 @@ from citeproof.cli import main as cli
 from citeproof.core.models import ReporterCite
 from citeproof.library.courtlistener.bulk.bucket import list_bulk_files, newest_snapshot
 from citeproof.library.courtlistener.bulk.download import (
+    RESUME,
     DownloadError,
-    ResumePolicy,
     download_file,
     download_snapshot,
 )
 from citeproof.library.courtlistener.fakes.bucket import OTHER_TABLES, DumpCase, FakeBucket, dump_files
 from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.net.retry import Policy
 
 BROWN = DumpCase(
     105221,
@@ -129,8 +130,26 @@ def test_a_connection_that_keeps_dropping_gives_up_keeping_the_bytes(
         original = fake.take_drop
         fake.take_drop = lambda k: 0 if k == key else original(k)  # type: ignore[method-assign]
         with pytest.raises(DownloadError, match="run the command again to resume"):
-            download_file(client, url, target, tmp_path, policy=ResumePolicy(faults=3), sleep=sleeps.append)
-    assert sleeps == [1.0, 2.0, 4.0]
+            download_file(client, url, target, tmp_path, policy=Policy(attempts=4), sleep=sleeps.append)
+    assert sleeps == [1.0, 2.0, 4.0]  # three waits, then the fourth drop is final
+
+
+def test_the_download_waits_as_the_one_retry_policy_says(
+    bucket: tuple[FakeBucket, str], tmp_path: Path
+) -> None:
+    """Its waits are the policy's own `delay` (backoff doubled, capped); its default keeps
+    the old schedule: eight waits of 1, 2, 4 ... 60 s, the ninth drop final."""
+    fake, url = bucket
+    key = "bulk-data/courts-2024-12-31.csv.bz2"
+    policy = Policy(attempts=5, backoff=0.5, max_backoff=1.5)
+    sleeps: list[float] = []
+    with httpx.Client() as client:
+        target = next(f for f in list_bulk_files(client, url) if f.key == key)
+        fake.take_drop = lambda k: 0 if k == key else None  # type: ignore[method-assign]
+        with pytest.raises(DownloadError, match="kept dropping"):
+            download_file(client, url, target, tmp_path, policy=policy, sleep=sleeps.append)
+    assert sleeps == [policy.delay(n) for n in range(1, 5)] == [0.5, 1.0, 1.5, 1.5]
+    assert [RESUME.delay(n) for n in range(1, RESUME.attempts)] == [1, 2, 4, 8, 16, 32, 60, 60]
 
 
 def test_download_and_import_end_to_end(bucket: tuple[FakeBucket, str], tmp_path: Path) -> None:

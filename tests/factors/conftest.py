@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from citeproof.library import loopback
+from citeproof.net import loopback
 
 Script = Callable[[list[dict[str, str]]], str]
 

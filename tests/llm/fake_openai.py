@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from citeproof.library import loopback
+from citeproof.net import loopback
 
 
 @dataclass

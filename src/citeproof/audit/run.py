@@ -15,17 +15,14 @@ from citeproof.core.output.report import Report
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library, LibraryError
 from citeproof.core.reading.read import ReadError, read_document
-from citeproof.library.chain import ChainLibrary
 from citeproof.library.content_hash import content_hash
-from citeproof.library.courtlistener.library import CourtListenerLibrary
 from citeproof.library.sqlite import SQLiteLibrary
 from citeproof.llm.judge import LLMJudge
 
 
-def _remote(library: Library) -> CourtListenerLibrary | None:
-    if isinstance(library, ChainLibrary) and isinstance(library.remote, CourtListenerLibrary):
-        return library.remote
-    return None
+def _remote(library: Library) -> str | None:
+    """The host of the remote service the library asks (CourtListener), if it asks one."""
+    return library.origin().host
 
 
 def run_options(library: Library, judge: LLMJudge | None) -> dict[str, Any]:
@@ -39,28 +36,27 @@ def run_options(library: Library, judge: LLMJudge | None) -> dict[str, Any]:
             "endpoint": httpx.URL(str(getattr(config, "base_url", ""))).host or None,
         }
     return {
-        "courtlistener": httpx.URL(remote.source).host if remote is not None else None,
+        "courtlistener": remote,
         "llm": llm,
     }
 
 
 def _local_path(library: Library) -> str | None:
-    local = library.local if isinstance(library, ChainLibrary) else library
-    return str(local.path) if isinstance(local, SQLiteLibrary) else None
+    path = library.origin().path
+    return None if path is None else str(path)
 
 
 def make_manifest(
     checked: Sequence[tuple[Input, Report]], library: Library, judge: LLMJudge | None
 ) -> dict[str, Any]:
     """The manifest of reports made with ``library`` (and ``judge``), one per input."""
-    remote = _remote(library)
     return build_manifest(
         [given for given, _ in checked],
         [report for _, report in checked],
         library.snapshot(),
         _local_path(library),
         run_options(library, judge),
-        remote.answered() if remote is not None else (),
+        library.answered(),
     )
 
 
@@ -68,14 +64,16 @@ def _not_reproducible(*problems: str) -> AuditResult:
     return AuditResult(Outcome.NOT_REPRODUCIBLE, problems=problems)
 
 
-def _open_library(manifest: dict[str, Any], library_path: str | None) -> Library:
-    from citeproof.library.default import open_library
+def _open_library(manifest: dict[str, Any], library_spec: str | None) -> Library:
+    """The library ``library_spec`` names (`open_library`), else the recorded file if it is
+    still there, else the default; chained with CourtListener when the check asked it."""
+    from citeproof.library.registry import open_library
 
     recorded = (manifest.get("where") or {}).get("library_path")
-    path = library_path or (recorded if recorded and Path(recorded).is_file() else None)
-    library: Library = open_library(path)
+    spec = library_spec or (recorded if recorded and Path(recorded).is_file() else None)
+    library = open_library(spec)
     host = manifest["options"].get("courtlistener")
-    if host:
+    if host and library.origin().host is None:
         from citeproof.library.courtlistener.config import with_courtlistener
 
         library = with_courtlistener(library, True)
@@ -86,10 +84,10 @@ def _remote_problems(manifest: dict[str, Any], library: Library) -> list[str]:
     keys = manifest.get("remote_answers") or []
     if not manifest["options"].get("courtlistener"):
         return []
-    remote = _remote(library)
-    if remote is None or remote.cache is None:
+    kept = library.kept_answers(keys)
+    if kept is None:
         return ["the check asked CourtListener, and no cache of its answers is configured here"]
-    missing = set(keys) - set(remote.cache.lookups(remote.source, keys))
+    missing = set(keys) - kept
     if missing:
         return [f"{len(missing)} of {len(keys)} CourtListener answers are no longer in the cache"]
     return []
@@ -105,7 +103,7 @@ def _given_inputs(recorded: Sequence[dict[str, Any]], files: Sequence[str]) -> l
 
 
 def audit_run(
-    manifest: dict[str, Any], files: Sequence[str], library_path: str | None, judge: LLMJudge | None
+    manifest: dict[str, Any], files: Sequence[str], library_spec: str | None, judge: LLMJudge | None
 ) -> AuditResult:
     """Re-run the check a manifest records and compare verdict by verdict."""
     try:
@@ -121,7 +119,7 @@ def audit_run(
     if problems:
         return _not_reproducible(*problems)
     try:
-        library = _open_library(manifest, library_path)
+        library = _open_library(manifest, library_spec)
         remote_problems = _remote_problems(manifest, library)
         if remote_problems:
             return _not_reproducible(*remote_problems)
@@ -140,13 +138,14 @@ def audit_run(
 
 def _tampering(library: Library) -> list[str]:
     """A library file whose content no longer matches the hash recorded when it was built."""
-    local = library.local if isinstance(library, ChainLibrary) else library
-    if not isinstance(local, SQLiteLibrary):
+    path = library.origin().path
+    if path is None:
         return []
+    local = SQLiteLibrary(path)
     recorded, actual = local.snapshot().content_hash, content_hash(local.conn)
     if recorded == actual:
         return []
     return [
-        f"library: {local.path} was changed after it was built: its content hashes to {actual}, "
+        f"library: {path} was changed after it was built: its content hashes to {actual}, "
         f"not to its recorded snapshot {recorded or '(none)'}"
     ]

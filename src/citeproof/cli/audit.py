@@ -22,7 +22,7 @@ from citeproof.audit.manifest import (
 )
 from citeproof.audit.run import audit_run, make_manifest
 from citeproof.audit.signing import KeyFileError, load_private, load_public, new_keypair, sign, verify
-from citeproof.cli.common import EXIT_USAGE
+from citeproof.cli.common import EXIT_USAGE, library_option
 from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.core.output.report import Report
 from citeproof.core.protocols import Library
@@ -57,7 +57,9 @@ def write_run_manifest(
 @click.command("audit")
 @click.argument("manifest_path", type=click.Path(exists=True, dir_okay=False))
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--library", "library_path", type=click.Path(), default=None, help="Library to re-run with.")
+@library_option(
+    "Library to re-run with", "the file the manifest records if it is still there, else the default"
+)
 @click.option(
     "--key",
     "public_key",
@@ -70,7 +72,7 @@ def write_run_manifest(
 def audit_command(
     manifest_path: str,
     files: tuple[str, ...],
-    library_path: str | None,
+    library_spec: str | None,
     public_key: str | None,
     fmt: str,
     llm: bool,
@@ -94,7 +96,7 @@ def audit_command(
     if not checked.ok:
         click.echo(f"citeproof: {manifest_path}: {checked.message}", err=True)
         sys.exit(EXIT_NOT_REPRODUCIBLE)
-    result = audit_run(manifest, files, library_path, judge_from_options(llm, model, base_url, llm_config))
+    result = audit_run(manifest, files, library_spec, judge_from_options(llm, model, base_url, llm_config))
     if fmt == "json":
         click.echo(json.dumps({"signature": checked.message, **result.to_json()}, ensure_ascii=False))
     else:

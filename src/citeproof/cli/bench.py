@@ -12,6 +12,7 @@ import click
 
 from citeproof.bench.phantom.runner import Prediction
 from citeproof.bench.phantom.schema import Excerpt
+from citeproof.cli.common import library_option, load_library, load_library_file
 from citeproof.cli.llm import rate_command
 
 
@@ -31,17 +32,6 @@ def phantom_group() -> None:
     logging.getLogger("eyecite").setLevel(logging.ERROR)  # its overlap notes are not ours
 
 
-def _library(path: str | None):  # type: ignore[no-untyped-def]
-    from citeproof.core.protocols import LibraryError
-    from citeproof.library.default import open_library
-
-    try:
-        return open_library(path)
-    except LibraryError as exc:
-        click.echo(f"citeproof: {exc}", err=True)
-        sys.exit(2)
-
-
 @phantom_group.command("build")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", "out", required=True, type=click.Path(path_type=Path))
@@ -49,7 +39,7 @@ def _library(path: str | None):  # type: ignore[no-untyped-def]
 @click.option(
     "--source-opinions", type=int, default=None, help="Opinions scanned for real citations (default: all)."
 )
-@click.option("--library", "library_path", type=click.Path(), default=None)
+@library_option()
 @click.option(
     "--from-briefs",
     "briefs",
@@ -62,13 +52,13 @@ def build_command(
     out: Path,
     excerpts: int,
     source_opinions: int | None,
-    library_path: str | None,
+    library_spec: str | None,
     briefs: Path | None,
 ) -> None:
     """Build the benchmark into OUT (train.jsonl, test.jsonl, manifest.json)."""
     from citeproof.bench.phantom.builder import BuildConfig, build, build_from_briefs, manifest, write
 
-    library = _library(library_path)
+    library = load_library_file(library_spec)
     config = BuildConfig(seed=seed, excerpts=excerpts, source_opinions=source_opinions)
     say = lambda m: click.echo(m, err=True)  # noqa: E731
     try:
@@ -126,7 +116,7 @@ def _finish(
 @click.option("--limit", type=int, default=None, help="Only the first N excerpts.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--out", type=click.Path(path_type=Path), default=None)
-@click.option("--library", "library_path", type=click.Path(), default=None)
+@library_option()
 @click.option(
     "--scripted", is_flag=True, help="LLM systems: the offline scripted model over a loopback server."
 )
@@ -152,7 +142,7 @@ def run_command(
     limit: int | None,
     seed: int,
     out: Path | None,
-    library_path: str | None,
+    library_spec: str | None,
     scripted: bool,
     model: str | None,
     base_url: str | None,
@@ -185,7 +175,7 @@ def run_command(
     }
     excerpts = load(dataset, split)[:limit]
     try:
-        detector = make_system(system, _library(library_path), options)
+        detector = make_system(system, load_library(library_spec), options)
     except (KeyError, ValueError, LLMError) as exc:
         click.echo(f"citeproof: {exc.args[0]}", err=True)
         sys.exit(2)

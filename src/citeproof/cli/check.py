@@ -15,9 +15,11 @@ from citeproof.cli.common import (
     EXIT_HALLUCINATED,
     EXIT_OK,
     EXIT_USAGE,
+    library_option,
     limit_options,
     limits_from_options,
     load_library,
+    load_library_file,
     progress_bar,
     report_failure,
 )
@@ -28,6 +30,7 @@ from citeproof.core.models import Reason
 from citeproof.core.output.annotate_docx import annotate_docx
 from citeproof.core.output.report import Report, render_html, render_markdown, render_text, render_toa
 from citeproof.core.pipeline import check_document
+from citeproof.core.protocols import Library
 from citeproof.core.reading.read import ReadError, document_from_stream, read_document
 
 REMOTE_FAULTS = (Reason.BACKEND_ERROR, Reason.RATE_LIMITED)  # an incomplete check: exit 2
@@ -45,13 +48,7 @@ REMOTE_FAULTS = (Reason.BACKEND_ERROR, Reason.RATE_LIMITED)  # an incomplete che
     "toa: a table of authorities with the pages where each is cited.",
 )
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the report to this file.")
-@click.option(
-    "--library",
-    "library_path",
-    type=click.Path(),
-    default=None,
-    help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).",
-)
+@library_option()
 @click.option("--quiet", is_flag=True, help="No progress on stderr.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Check files on N processes (batch).")
 @click.option("--resume", is_flag=True, help="Batch: skip files whose report is already in --out.")
@@ -86,7 +83,7 @@ def check_command(
     files: tuple[str, ...],
     fmt: str,
     out: str | None,
-    library_path: str | None,
+    library_spec: str | None,
     quiet: bool,
     jobs: int | None,
     resume: bool,
@@ -124,14 +121,14 @@ def check_command(
                 "a batch checks against the local library only (no --llm, --courtlistener)"
             )
         limits = limits_from_options(limit_values)
-        sys.exit(_batch(files, library_path, jobs or 1, out, resume, ray_address, quiet, limits))
+        sys.exit(_batch(files, library_spec, jobs or 1, out, resume, ray_address, quiet, limits))
     if out and len(files) > 1:
         raise click.UsageError("--out takes one input file")
     if fmt == "docx" and (not out or not files[0].lower().endswith(".docx")):
         raise click.UsageError("--format docx needs a .docx brief and --out FILE for the commented copy")
     limits = limits_from_options(limit_values)
     show_remote_warnings()
-    library = _with_courtlistener(load_library(library_path), courtlistener)
+    library = _with_courtlistener(load_library(library_spec), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
     renderers: dict[str, Callable[[Report], str]] = {
         "text": render_text,
@@ -181,7 +178,7 @@ def _is_glob(name: str) -> bool:
 
 def _batch(
     inputs: tuple[str, ...],
-    library_path: str | None,
+    library_spec: str | None,
     jobs: int,
     output: str | None,
     resume: bool,
@@ -194,7 +191,7 @@ def _batch(
     if resume and not output:
         raise click.UsageError("--resume needs --out (the JSON Lines file to resume)")
     files = batch.expand(inputs)
-    shared = str(load_library(library_path).path)  # built or unpacked once, before the workers start
+    shared = str(load_library_file(library_spec).path)  # built or unpacked once, before the workers start
     skip = batch.checked_files(Path(output)) if resume and output else set()
     if ray_address:
         records = lambda todo: batch.on_ray(todo, shared, ray_address, limits)  # noqa: E731
@@ -213,8 +210,9 @@ def _batch(
     return EXIT_HALLUCINATED if summary.with_hallucinated else EXIT_USAGE if summary.failed else EXIT_OK
 
 
-def _with_courtlistener(library, flag: bool | None):  # type: ignore[no-untyped-def]
-    """The library, chained with CourtListener when asked (issue 4)."""
+def _with_courtlistener(library: Library, flag: bool | None) -> Library:
+    """The library, chained with CourtListener when asked (issue 4) and it asks no remote
+    service yet (``--library courtlistener`` does)."""
     from citeproof.library.courtlistener.config import with_courtlistener
 
-    return with_courtlistener(library, flag)
+    return library if library.origin().host is not None else with_courtlistener(library, flag)

@@ -1,5 +1,5 @@
-"""What every command shares: exit codes, limits, failing loudly and opening the library
-a user names."""
+"""What every command shares: exit codes, limits, failing loudly, and the ``--library``
+option with the opening of the library it names."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from typing import Any, TypeVar
 import click
 
 from citeproof.core.limits import ENV_NAMES, OPTION_NAMES, LimitExceeded, Limits
-from citeproof.core.protocols import LibraryError
+from citeproof.core.protocols import Library, LibraryError
 from citeproof.core.reading.read import ReadError
-from citeproof.library.default import open_library
+from citeproof.library.registry import FORMS, open_library, open_library_file
 from citeproof.library.sqlite import SQLiteLibrary
 
 EXIT_OK, EXIT_HALLUCINATED, EXIT_USAGE = 0, 1, 2
@@ -69,10 +69,37 @@ def report_failure(exc: BaseException, debug: bool, prefix: str = "") -> None:
     click.echo(f"citeproof: {prefix}{message}", err=True)
 
 
-def load_library(path: str | None) -> SQLiteLibrary:
-    """The library at ``path`` (default: the bundled one); exit 2 with one line if it fails."""
+def library_option(
+    purpose: str = "Library", default: str = "the bundled sample, or $CITEPROOF_LIBRARY"
+) -> Callable[[F], F]:
+    """``--library LIBRARY``, passed as ``library_spec``: what `load_library` opens.
+    ``purpose`` and ``default`` begin and end its help."""
+    return click.option(
+        "--library",
+        "library_spec",
+        type=click.Path(),
+        metavar="LIBRARY",
+        default=None,
+        help=f"{purpose}: {FORMS} (default: {default}).",
+    )
+
+
+def load_library(spec: str | None) -> Library:
+    """The library ``spec`` names (default: the bundled one); exit 2 with one line if it fails."""
+    return _or_exit(open_library, spec)
+
+
+def load_library_file(spec: str | None) -> SQLiteLibrary:
+    """The local library file ``spec`` names, for commands that need the file itself."""
+    return _or_exit(open_library_file, spec)
+
+
+L = TypeVar("L", bound=Library)
+
+
+def _or_exit(opener: Callable[[str | None], L], spec: str | None) -> L:
     try:
-        return open_library(path)
+        return opener(spec)
     except (LibraryError, sqlite3.DatabaseError, OSError) as exc:
         click.echo(f"citeproof: the library cannot be opened: {' '.join(str(exc).split())}", err=True)
         sys.exit(EXIT_USAGE)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from citeproof.cli.common import progress_bar
+from citeproof.cli.common import library_option, load_library, progress_bar
 from citeproof.library.records import RecordError
 
 EXIT_USAGE = 2
@@ -58,20 +58,13 @@ def import_courtlistener_bulk(
 
 @click.command("courtlistener-fake")
 @click.option("--port", default=8765, show_default=True)
-@click.option(
-    "--library",
-    "library_path",
-    type=click.Path(),
-    default=None,
-    help="Library to serve (default: the bundled sample).",
-)
+@library_option("Library to serve")
 @click.option("--token", default=None, help="Require this API token.")
-def courtlistener_fake(port: int, library_path: str | None, token: str | None) -> None:
+def courtlistener_fake(port: int, library_spec: str | None, token: str | None) -> None:
     """Serve a local fake CourtListener API seeded from a library (demo and tests)."""
     from citeproof.library.courtlistener.fakes.api import FakeCourtListener
-    from citeproof.library.default import open_library
 
-    fake = FakeCourtListener(open_library(library_path), token=token)
+    fake = FakeCourtListener(load_library(library_spec), token=token)
     with fake.serve(port=port) as url:
         click.echo(
             f"fake CourtListener at {url}\n  export COURTLISTENER_API_URL={url}\n"

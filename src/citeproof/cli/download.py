@@ -35,7 +35,7 @@ def _bytes_bar(name: str, have: int, total: int) -> None:
 
 
 def default_dest() -> Path:
-    from citeproof.library.default import cache_dir
+    from citeproof.net.cache_dir import cache_dir
 
     return cache_dir() / "courtlistener-bulk"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from citeproof.cli.common import EXIT_USAGE, load_library
+from citeproof.cli.common import EXIT_USAGE, library_option, load_library_file
 from citeproof.cli.courtlistener import import_group
 from citeproof.cli.download import download_group
 from citeproof.library.build import build_library
@@ -38,7 +38,7 @@ def library_build(sources: tuple[Path, ...], out: Path, name: str) -> None:
 
 
 @library_group.command("info")
-@click.option("--library", "library_path", type=click.Path(), default=None)
+@library_option()
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
 @click.option(
     "--verify",
@@ -46,9 +46,9 @@ def library_build(sources: tuple[Path, ...], out: Path, name: str) -> None:
     help="Recompute the snapshot hash from the content and compare it with the recorded one "
     "(exit 1 when they differ: the file was changed after it was built).",
 )
-def library_info(library_path: str | None, fmt: str, verify: bool) -> None:
+def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
     """What a library holds: snapshot hash, counts, coverage by reporter."""
-    lib = load_library(library_path)
+    lib = load_library_file(library_spec)
     snap = lib.snapshot()
     table = lib.coverage_table()
     recomputed = content_hash(lib.conn) if verify else None

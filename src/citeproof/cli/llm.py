@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from citeproof.cli.common import library_option, load_library
 from citeproof.llm.client import ChatClient, LLMConfig, LLMError
 from citeproof.llm.judge import LLMJudge
 
@@ -74,7 +75,7 @@ def judge_from_options(
 @click.option("--save-answers", type=click.Path(dir_okay=False), default=None)
 @click.option("--base-url", default=None)
 @click.option("--llm-config", type=click.Path(exists=True, dir_okay=False), default=None)
-@click.option("--library", "library_path", type=click.Path(), default=None)
+@library_option()
 @click.option("--seed", default=0, show_default=True)
 @click.option("--resamples", default=2000, show_default=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
@@ -85,19 +86,18 @@ def rate_command(
     save_answers: str | None,
     base_url: str | None,
     llm_config: str | None,
-    library_path: str | None,
+    library_spec: str | None,
     seed: int,
     resamples: int,
     fmt: str,
 ) -> None:
     """Hallucination rate of models' drafting answers, per model, with bootstrap intervals."""
     from citeproof.bench import rate
-    from citeproof.library.default import open_library
 
     if bool(models) == bool(answers):
         click.echo("citeproof: give --model (one or more) or --answers, not both", err=True)
         sys.exit(EXIT_USAGE)
-    library = open_library(library_path)
+    library = load_library(library_spec)
     if answers:
         records = [
             rate.Answer(str(r["model"]), str(r["prompt_id"]), str(r["answer"]))

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from citeproof.cli.common import load_library
+from citeproof.cli.common import library_option, load_library
 
 GRACE_SECONDS = 10  # after SIGTERM, how long requests under way may take to finish
 # Checks hold the GIL in worker threads; a shorter switch interval (default 5 ms) lets the
@@ -22,13 +22,7 @@ SWITCH_SECONDS = 0.001
     help="Interface to listen on (use 0.0.0.0 to expose it on the network).",
 )
 @click.option("--port", default=8000, show_default=True, type=int)
-@click.option(
-    "--library",
-    "library_path",
-    type=click.Path(),
-    default=None,
-    help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).",
-)
+@library_option()
 @click.option(
     "--max-upload-mb", default=25.0, show_default=True, type=float, help="Largest document accepted, in MiB."
 )
@@ -73,7 +67,7 @@ SWITCH_SECONDS = 0.001
 def serve_command(
     host: str,
     port: int,
-    library_path: str | None,
+    library_spec: str | None,
     max_upload_mb: float,
     workers: int,
     queue: int,
@@ -96,7 +90,7 @@ def serve_command(
     limits = ServerLimits(
         workers=workers, queue=queue, request_deadline=deadline, job_deadline=job_deadline, job_ttl=job_ttl
     )
-    app = create_app(load_library(library_path), max_bytes=int(max_upload_mb * 1024 * 1024), limits=limits)
+    app = create_app(load_library(library_spec), max_bytes=int(max_upload_mb * 1024 * 1024), limits=limits)
     click.echo(
         f"citeproof: serving on http://{host}:{port}/ (API under /api/v1, schema at /openapi.json)", err=True
     )
@@ -111,14 +105,8 @@ def serve_command(
 
 
 @click.command("mcp")
-@click.option(
-    "--library",
-    "library_path",
-    type=click.Path(),
-    default=None,
-    help="Library file (default: the bundled sample, or $CITEPROOF_LIBRARY).",
-)
-def mcp_command(library_path: str | None) -> None:
+@library_option()
+def mcp_command(library_spec: str | None) -> None:
     """Run the MCP server on stdio (tools: check_text, lookup_citation, get_opinion_page,
     library_info) for drafting agents."""
     import anyio
@@ -126,4 +114,4 @@ def mcp_command(library_path: str | None) -> None:
     from citeproof.mcp import build_server
     from citeproof.mcp_stdio import serve_stdio
 
-    anyio.run(serve_stdio, build_server(load_library(library_path)))
+    anyio.run(serve_stdio, build_server(load_library(library_spec)))

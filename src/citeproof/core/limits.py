@@ -3,9 +3,10 @@ variable, and the one-line error raised when input goes past it (docs/limits.md)
 
 from __future__ import annotations
 
+import math
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 
 MiB = 1024 * 1024
@@ -56,7 +57,8 @@ class Limits:
             )
 
     def deadline(self) -> Deadline:
-        return Deadline(self.deadline_seconds)
+        """This check's wall clock, running from now (0: none)."""
+        return Deadline(self.deadline_seconds or math.inf).start()
 
 
 ENV_NAMES = {
@@ -81,14 +83,35 @@ def _parse(name: str, raw: str, kind: type[int] | type[float]) -> float:
 
 
 class Deadline:
-    """The wall-clock budget of one check; `check` raises once it is spent."""
+    """A budget of seconds on a clock (``now``; monotonic unless a test gives its own).
 
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self._ends = time.monotonic() + seconds if seconds else None
+    It starts when `start` is called, else at the first `remaining` or `check` after
+    creation or `restart`; `remaining` then counts down. ``math.inf`` is no deadline. One
+    class serves a check's wall clock (`Limits.deadline`, started at once; `check` raises)
+    and the remote work of one check (an HTTP client restarts it for each check, and its
+    retry policy asks `remaining` before each wait).
+    """
+
+    def __init__(self, seconds: float = math.inf, now: Callable[[], float] = time.monotonic) -> None:
+        self.seconds, self._now = seconds, now
+        self._ends: float | None = None
+
+    def start(self) -> Deadline:
+        self._ends = self._now() + self.seconds
+        return self
+
+    def restart(self) -> None:
+        """Start again at the next `remaining` or `check`."""
+        self._ends = None
+
+    def remaining(self) -> float:
+        if self._ends is None:
+            self._ends = self._now() + self.seconds
+        return self._ends - self._now()
 
     def check(self, stage: str) -> None:
-        if self._ends is not None and time.monotonic() > self._ends:
+        """Raise `LimitExceeded` (naming ``stage``) once the budget is spent."""
+        if self.remaining() < 0:
             raise LimitExceeded(
                 f"the check took longer than its {self.seconds:g}-second deadline ({stage}; "
                 f"{OPTION_NAMES['deadline_seconds']} or ${ENV_NAMES['deadline_seconds']} to change it)"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, Coverage, Opinion, Reason, Snapshot
@@ -29,6 +30,21 @@ class CasePages:
     next_start: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a library's answers come from, as a run manifest and the evidence name it.
+
+    ``path``: the local library file; ``host``: the remote service asked for what the file
+    cannot settle (its host only, never a token); a chain has both. ``copy_of``: the service
+    whose citation index the local file is a copy of, as of the snapshot's date
+    ("CourtListener" for a library imported from its bulk data); None for any other data.
+    """
+
+    path: Path | None = None
+    host: str | None = None
+    copy_of: str | None = None
+
+
 class LibraryError(Exception):
     """A backend could not answer (I/O, HTTP, throttling); never read as 'not found'."""
 
@@ -48,6 +64,20 @@ class Library(Protocol):
         ...
 
     def snapshot(self) -> Snapshot: ...
+
+    def origin(self) -> Origin:
+        """The local file, the remote host, or both (a chain); see `Origin`."""
+        ...
+
+    def answered(self) -> list[str]:
+        """The remote lookups (cites) answered so far, from the network or a cache, for a
+        run manifest; [] for a library that asks no remote service."""
+        ...
+
+    def kept_answers(self, lookups: Sequence[str]) -> frozenset[str] | None:
+        """Of ``lookups`` (as `answered` lists them), those whose answers a cache here still
+        keeps, so that a re-run asks no network; None when no remote answers are kept here."""
+        ...
 
     def prefetch(self, citations: Iterable[Citation]) -> None:
         """Batch the lookups a document will need before resolution (a no-op locally)."""

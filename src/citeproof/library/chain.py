@@ -7,11 +7,12 @@ the remote library, whose answers (and faults) then decide.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
-from citeproof.core.protocols import CasePages, Library
+from citeproof.core.protocols import CasePages, Library, Origin
 from citeproof.core.text.reporter_facts import VolumeYears
 
 _RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Coverage.NOT_COVERED)
@@ -40,6 +41,16 @@ class ChainLibrary:
             snapshot_date=local.snapshot_date,
             source=local.source,
         )
+
+    def origin(self) -> Origin:
+        """The local library's file (and what it copies), with the remote library's host."""
+        return replace(self.local.origin(), host=self.remote.origin().host)
+
+    def answered(self) -> list[str]:
+        return self.remote.answered()
+
+    def kept_answers(self, lookups: Sequence[str]) -> frozenset[str] | None:
+        return self.remote.kept_answers(lookups)
 
     def settled_locally(self, volume: str, reporter: str, page: int) -> bool:
         if self.local.cases_at(volume, reporter, page):

@@ -25,6 +25,7 @@ from citeproof.core.version import __version__
 from citeproof.library.build import BUILD_VERSION, build_library
 from citeproof.library.prebuilt import unpack_prebuilt
 from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.net.cache_dir import cache_dir
 
 DEFAULT_NAME = "citeproof-us-sample"
 LOCK_TIMEOUT = 600  # seconds to wait for another process's build of the same library
@@ -32,11 +33,6 @@ LOCK_TIMEOUT = 600  # seconds to wait for another process's build of the same li
 
 def bundled_data_dir() -> Path:
     return Path(str(resources.files("citeproof") / "data" / "us"))
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "citeproof"
 
 
 def fallback_cache_dir() -> Path:
@@ -58,8 +54,11 @@ def default_library_path() -> Path:
 def default_library(quiet: bool = False) -> SQLiteLibrary:
     """``$CITEPROOF_LIBRARY`` if set, else the bundled sample (built on first use)."""
     env = os.environ.get("CITEPROOF_LIBRARY")
-    if env:
-        return SQLiteLibrary(env)
+    return SQLiteLibrary(env) if env else bundled_library(quiet)
+
+
+def bundled_library(quiet: bool = False) -> SQLiteLibrary:
+    """The bundled sample, from the cache; built (or unpacked) there on first use."""
     path = default_library_path()
     fingerprint = data_fingerprint(bundled_data_dir())
     if _trusted(path, fingerprint):
@@ -82,10 +81,6 @@ def default_library(quiet: bool = False) -> SQLiteLibrary:
     if not _trusted(path, fingerprint):
         raise LibraryError(f"{path}: the library just built does not pass its checks")
     return SQLiteLibrary(path)
-
-
-def open_library(path: str | Path | None) -> SQLiteLibrary:
-    return default_library() if path is None else SQLiteLibrary(path)
 
 
 def _library_dir() -> Path:

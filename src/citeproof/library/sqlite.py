@@ -6,7 +6,7 @@ import sqlite3
 import sys
 import threading
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property, lru_cache
 from itertools import chain
 from pathlib import Path
@@ -21,7 +21,7 @@ from citeproof.core.models import (
     ReporterCite,
     Snapshot,
 )
-from citeproof.core.protocols import CasePages, LibraryError
+from citeproof.core.protocols import CasePages, LibraryError, Origin
 from citeproof.core.text.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
 
@@ -134,6 +134,19 @@ class SQLiteLibrary:
 
     def snapshot(self) -> Snapshot:
         return self._snapshot
+
+    def origin(self) -> Origin:
+        """This file; a copy of CourtListener's citation index when imported from its bulk
+        data (the importer records the source "CourtListener bulk data")."""
+        copied = "CourtListener" if self._snapshot.source.startswith("CourtListener") else None
+        return Origin(path=self.path, copy_of=copied)
+
+    def answered(self) -> list[str]:
+        """Nothing remote: every answer is a local query."""
+        return []
+
+    def kept_answers(self, lookups: Sequence[str]) -> frozenset[str] | None:
+        return None
 
     def prefetch(self, citations: Iterable[Citation]) -> None:
         """Nothing to batch: every lookup is a local query."""

@@ -24,9 +24,9 @@ from typing import Any, Protocol
 import httpx
 
 from citeproof.core.models import Reason
-from citeproof.library import retry
 from citeproof.llm.cache import ResponseCache, cache_key
 from citeproof.llm.schema import SchemaError, parse_json
+from citeproof.net import retry
 
 log = logging.getLogger(__name__)
 warn = logging.getLogger("citeproof.remote")
@@ -91,7 +91,7 @@ class LLMConfig:
             return None
         if self.cache_path:
             return ResponseCache(self.cache_path)
-        from citeproof.library.default import cache_dir
+        from citeproof.net.cache_dir import cache_dir
 
         return ResponseCache(cache_dir() / "llm-responses.sqlite")
 

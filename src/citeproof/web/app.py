@@ -76,9 +76,9 @@ def create_app(
     of ``limits.workers`` threads (``workers`` overrides it) behind a bounded queue.
     """
     if library is None:
-        from citeproof.library.default import default_library
+        from citeproof.library.registry import open_library
 
-        library = default_library()
+        library = open_library()
     own_root = upload_root is None
     root = Path(tempfile.mkdtemp(prefix="citeproof-uploads-")) if upload_root is None else Path(upload_root)
     limits = limits or ServerLimits()

@@ -21,11 +21,11 @@ from typing import Any
 from citeproof.bench.phantom.llm_systems import AgentDetector, RulesDetector, SingleCallDetector
 from citeproof.bench.systems import Detection, Detector
 from citeproof.core.protocols import Library
-from citeproof.library import loopback
 from citeproof.llm.agent import DEFAULT_BUDGET
 from citeproof.llm.client import ChatClient, LLMConfig
 from citeproof.llm.judge import LLMJudge
 from citeproof.llm.scripted import completion
+from citeproof.net import loopback
 
 SCRIPTED = "scripted"
 KINDS = ("rules+judge", "single-call", "agent")

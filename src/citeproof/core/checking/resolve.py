@@ -90,9 +90,9 @@ def _inside(around: CasePages | None, page: int, coverage: Coverage) -> str | No
 def _absent(citation: Citation, library: Library, around: CasePages | None) -> str:
     """The evidence for a cite missing from a volume the library holds completely: which
     index was searched, of what date, and the cases nearest the page."""
-    snap = library.snapshot()
-    if snap.source.startswith("CourtListener") and snap.snapshot_date:
-        index = f"CourtListener's citation index of {snap.snapshot_date}"
+    snap, copy_of = library.snapshot(), library.origin().copy_of
+    if copy_of and snap.snapshot_date:
+        index = f"{copy_of}'s citation index of {snap.snapshot_date}"
     else:
         index = f"the library {snap.name}" + (
             f" (data of {snap.snapshot_date})" if snap.snapshot_date else ""

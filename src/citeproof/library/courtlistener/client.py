@@ -27,11 +27,12 @@ from typing import Any
 
 import httpx
 
+from citeproof.core.limits import Deadline
 from citeproof.core.models import Reason, ReporterCite
 from citeproof.core.protocols import LibraryError
 from citeproof.core.version import __version__
-from citeproof.library import retry
 from citeproof.library.courtlistener.shapes import Malformed, cluster_object, lookup_items, opinion_object
+from citeproof.net import retry
 
 log = logging.getLogger("citeproof.remote")
 DEFAULT_BASE_URL = "https://www.courtlistener.com/api/rest/v4/"
@@ -201,7 +202,7 @@ class CourtListenerClient:
         )
         self._origin = httpx.URL(self.base_url)
         self.requests = 0  # HTTP requests sent, retries included
-        self.deadline = retry.Deadline(policy.deadline, now)
+        self.deadline = Deadline(policy.deadline, now)
         self.failure: LibraryError | None = None  # what ended this check's remote work
         self._warned: set[str] = set()
 

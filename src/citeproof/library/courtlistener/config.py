@@ -29,7 +29,7 @@ from citeproof.library.chain import ChainLibrary
 from citeproof.library.courtlistener.cache import RemoteCache
 from citeproof.library.courtlistener.client import URL_ENV, CourtListenerClient
 from citeproof.library.courtlistener.library import CourtListenerLibrary
-from citeproof.library.default import cache_dir
+from citeproof.net.cache_dir import cache_dir
 
 ENABLE_ENV, CONFIG_ENV = "CITEPROOF_COURTLISTENER", "CITEPROOF_CONFIG"
 

@@ -8,7 +8,7 @@ unpublished reporters stay ``not_covered``, so their absence proves nothing.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 import httpx
@@ -23,7 +23,7 @@ from citeproof.core.models import (
     ReporterCite,
     Snapshot,
 )
-from citeproof.core.protocols import CasePages, LibraryError
+from citeproof.core.protocols import CasePages, LibraryError, Origin
 from citeproof.core.text.names import SAME_NAME, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
 from citeproof.library.courtlistener.cache import RemoteCache
@@ -181,9 +181,17 @@ class CourtListenerLibrary:
     def owns(self, case_id: str) -> bool:
         return case_id.startswith(CASE_PREFIX)
 
+    def origin(self) -> Origin:
+        """The host asked (no file, no token)."""
+        return Origin(host=httpx.URL(self.source).host)
+
     def answered(self) -> list[str]:
         """The cites CourtListener answered (from the network or the cache), for a run manifest."""
         return sorted(self._known)
+
+    def kept_answers(self, lookups: Sequence[str]) -> frozenset[str] | None:
+        """The cites whose answers from this host the cache still keeps; None without a cache."""
+        return None if self.cache is None else frozenset(self.cache.lookups(self.source, lookups))
 
     # -- lookups -------------------------------------------------------------------------------
 

@@ -3,8 +3,9 @@ from where it stopped (HTTP ``Range``), so an interrupted download loses nothing
 
 A file counts as downloaded only when its size equals the size the bucket listed; then
 ``NAME.part`` becomes ``NAME``. A dropped connection is retried from the bytes already on
-disk, with a backoff that starts over whenever bytes arrive; a server that ignores
-``Range`` (``200``) is read from the start again.
+disk, waiting as the one retry policy says (`citeproof.net.retry.Policy`: its attempts,
+backoff and cap, and which exceptions are faults), its count starting over whenever bytes
+arrive; a server that ignores ``Range`` (``200``) is read from the start again.
 """
 
 from __future__ import annotations
@@ -12,26 +13,21 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 
 from citeproof.core.protocols import LibraryError
 from citeproof.library.courtlistener.bulk.bucket import BucketFile, list_bulk_files, newest_snapshot
+from citeproof.net.retry import Policy
 
 Progress = Callable[[str, int, int], None]  # (file name, bytes on disk, bytes in all)
 CHUNK = 1 << 20
 _RANGE = re.compile(r"bytes (\d+)-(\d+)/(\d+|\*)")
 
 
-@dataclass(frozen=True, slots=True)
-class ResumePolicy:
-    """``faults`` dropped connections in a row before giving up; waits double from ``backoff``."""
-
-    faults: int = 8
-    backoff: float = 1.0
-    max_backoff: float = 60.0
+# Eight dropped connections in a row are waited out (1, 2, 4 ... 60 s); the ninth is final.
+RESUME = Policy(attempts=9, backoff=1.0, max_backoff=60.0)
 
 
 class DownloadError(LibraryError):
@@ -44,7 +40,8 @@ def download_file(
     file: BucketFile,
     folder: Path,
     progress: Progress | None = None,
-    policy: ResumePolicy = ResumePolicy(),
+    *,
+    policy: Policy = RESUME,
     sleep: Callable[[float], None] = time.sleep,
 ) -> Path:
     """``folder/NAME``, downloaded (or resumed) until its size is the listed size."""
@@ -61,20 +58,20 @@ def download_file(
             continue
         try:
             got = _fetch_from(client, url, part, have, file.size, lambda n: say(file.name, n, file.size))
-        except httpx.TransportError as exc:
+        except policy.errors as exc:
             if _size(part) != have:  # bytes arrived before the drop: ask again at once
                 faults = 0
                 continue
             faults += 1
-            if faults > policy.faults:
+            if faults >= policy.attempts:
                 raise DownloadError(
                     f"{file.name}: the connection kept dropping ({exc!r}); {_size(part):,} of "
                     f"{file.size:,} bytes are kept in {part}: run the command again to resume"
                 ) from None
-            sleep(min(policy.max_backoff, policy.backoff * 2 ** (faults - 1)))
+            sleep(policy.delay(faults))
             continue
         faults = 0 if got else faults + 1
-        if faults > policy.faults:
+        if faults >= policy.attempts:
             raise DownloadError(f"{file.name}: the server sent no bytes {faults} times in a row")
     part.replace(done)
     say(file.name, file.size, file.size)
@@ -120,10 +117,13 @@ def download_snapshot(
     folder: Path,
     with_text: bool = False,
     progress: Progress | None = None,
-    policy: ResumePolicy = ResumePolicy(),
+    *,
+    policy: Policy = RESUME,
     sleep: Callable[[float], None] = time.sleep,
 ) -> tuple[tuple[BucketFile, ...], list[Path]]:
     """List the bucket, pick the newest dump and download its files into ``folder``."""
     chosen = newest_snapshot(list_bulk_files(client, bucket_url), with_text)
-    paths = [download_file(client, bucket_url, f, folder, progress, policy, sleep) for f in chosen]
+    paths = [
+        download_file(client, bucket_url, f, folder, progress, policy=policy, sleep=sleep) for f in chosen
+    ]
     return chosen, paths

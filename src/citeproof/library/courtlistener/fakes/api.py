@@ -28,7 +28,7 @@ from typing import Any
 
 from citeproof.core.models import Authority, Opinion
 from citeproof.core.protocols import Library
-from citeproof.library import loopback
+from citeproof.net import loopback
 
 API_PATH = "/api/rest/v4/"
 MAX_TEXT_CHARS = 64_000

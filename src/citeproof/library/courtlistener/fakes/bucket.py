@@ -28,7 +28,7 @@ from citeproof.library.courtlistener.bulk.importer import (
     OPINION_COLUMNS,
     copy_line,
 )
-from citeproof.library.loopback import serve
+from citeproof.net.loopback import serve
 
 _RANGE = re.compile(r"bytes=(\d+)-(\d*)$")
 # Tables of the real bucket that citeproof does not read: listed so that picking skips them.

@@ -1,4 +1,4 @@
-"""library/loopback.py: a handler served on 127.0.0.1 from a daemon thread, then stopped."""
+"""net/loopback.py: a handler served on 127.0.0.1 from a daemon thread, then stopped."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler
 import httpx
 import pytest
 
-from citeproof.library import loopback
+from citeproof.net import loopback
 
 
 class Hello(BaseHTTPRequestHandler):

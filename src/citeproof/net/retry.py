@@ -1,10 +1,11 @@
-"""One retry policy for every HTTP client here (CourtListener, the LLM endpoint).
+"""One retry policy for every HTTP client (CourtListener, its bulk files, the LLM endpoint).
 
 A `Policy` says what is worth another try and how long to wait first. Faults (transport
 errors, retryable statuses, answers the caller rejects with `Again`) back off
 exponentially up to a cap, honouring the server's ``Retry-After`` when the policy says so;
 throttling statuses are waited out on a budget of their own; a server asking to wait
-longer than ``max_wait`` is not waited for, and nothing is waited for past a `Deadline`.
+longer than ``max_wait`` is not waited for, and nothing is waited for past a `Deadline`
+(`citeproof.core.limits.Deadline`, the one budget class, named here for the clients).
 `send` runs one call under a policy, with ``sleep`` and ``now`` injectable so tests never
 wait.
 """
@@ -22,6 +23,9 @@ from typing import TypeVar
 
 import httpx
 
+from citeproof.core.limits import Deadline
+
+__all__ = ["Again", "Deadline", "GaveUp", "Policy", "parse_time", "retry_after", "send"]
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 SERVER_ERRORS = frozenset(range(500, 600))
@@ -48,23 +52,6 @@ class Policy:
 
 class Again(Exception):
     """Raised by a call's ``accept`` for an answer worth another try (a malformed body)."""
-
-
-class Deadline:
-    """A budget of seconds for the remote work of one check: it starts at the first
-    `remaining` after `restart` (or after creation), and `remaining` then counts down."""
-
-    def __init__(self, seconds: float = math.inf, now: Callable[[], float] = time.monotonic) -> None:
-        self.seconds, self._now = seconds, now
-        self._ends: float | None = None
-
-    def restart(self) -> None:
-        self._ends = None
-
-    def remaining(self) -> float:
-        if self._ends is None:
-            self._ends = self._now() + self.seconds
-        return self._ends - self._now()
 
 
 class GaveUp(Exception):

@@ -1,4 +1,4 @@
-"""library/retry.py, the one retry policy: backoff, Retry-After, throttling, giving up."""
+"""net/retry.py, the one retry policy: backoff, Retry-After, throttling, giving up."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from citeproof.library import retry
-from citeproof.library.retry import Again, GaveUp, Policy
+from citeproof.net import retry
+from citeproof.net.retry import Again, GaveUp, Policy
 
 Reply = httpx.Response | Exception
 

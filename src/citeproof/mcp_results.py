@@ -1,18 +1,45 @@
 """Typed results of the MCP tools: pydantic models the SDK publishes as each tool's output schema.
 
-A reply is compact by default (statuses, kinds, the words to look at, why); the evidence
-(the opinion's words, the case found, spans, confidence) comes only when asked for.
+They are the JSON contract's (`citeproof.core.output.schema`): the summary, the library, the
+cases and the coverage are its models; a citation is the report's citation, compact: its
+fields are the contract's, fewer of them. A reply is compact by default (statuses, kinds, the
+words to look at, why, the fix); the evidence (the opinion's words, the case at the cite,
+spans, confidence) comes only when asked for. A reply is cut from the report's own JSON
+(`Report.to_json()`, `citeproof.lookup`), so the two cannot disagree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from citeproof.core.models import ErrorKind, Reason, Status, Verdict
+from citeproof.core.output import schema
 from citeproof.core.output.report import Report
-from citeproof.lookup import authority_json
+from citeproof.core.output.schema import (
+    AsWritten,
+    AuthorityOut,
+    CaseNameWritten,
+    CaseOut,
+    CitationId,
+    Confidence,
+    Evidence,
+    Explanation,
+    Fragment,
+    Kind,
+    LibraryName,
+    Query,
+    Suggestion,
+    Summary,
+    TextSpan,
+    VerdictStatus,
+    WhyUnverifiable,
+)
+
+__all__ = ["CheckResult", "LibraryInfo", "LookupResult", "OpinionPage", "check_result", "lookup_result"]
+COMPACT_ERROR = ("kind", "fragment", "explanation", "suggestion")
+"""What a compact reply keeps of an error: the evidence and confidence come with evidence=true."""
 
 
 class _Reply(BaseModel):
@@ -23,46 +50,29 @@ class _Reply(BaseModel):
         return {k: v for k, v in handler(self).items() if v is not None}
 
 
-class Case(_Reply):
-    """A real case the library knows."""
-
-    name: str = Field(description="short name, e.g. 'Brady v. Maryland'")
-    citation: str = Field(description="its reporter citations, comma-separated")
-    court: str
-    date: str = Field(description="decision date, YYYY-MM-DD")
-    id: str | None = Field(None, description="the library's id of the case")
-    has_text: bool | None = Field(None, description="whether the library holds the opinion's text")
-
-
 class ErrorFound(_Reply):
-    kind: ErrorKind = Field(description="what is wrong with the citation")
-    fragment: str | None = Field(None, description="the words of the draft to look at")
-    explanation: str = Field(description="one sentence: what is wrong")
-    suggestion: str | None = Field(None, description="a fix, where the evidence gives one")
-    evidence: str | None = Field(None, description="what the opinion or the library says (evidence=true)")
-    confidence: float | None = Field(
-        None, description="how strongly the evidence bears it out (evidence=true)"
-    )
+    """A failed check (the report's error, without its span)."""
+
+    kind: Kind
+    fragment: Fragment = None
+    explanation: Explanation
+    suggestion: Suggestion = None
+    evidence: Evidence | None = None  # evidence=true
+    confidence: Confidence | None = None  # evidence=true
 
 
 class CitationVerdict(_Reply):
-    id: str = Field(description="c1, c2, ... in document order")
-    text: str = Field(description="the citation as written")
-    status: Status = Field(
-        description="verified; hallucinated (fix it: see errors); unverifiable (the library "
-        "cannot tell: do not call it fake)"
-    )
-    reason: Reason | None = Field(None, description="why an unverifiable citation could not be verified")
-    case_name: str | None = Field(None, description="the case name as written, if any")
-    errors: list[ErrorFound] = Field(description="empty unless hallucinated")
-    authority: Case | None = Field(None, description="the case at that cite (evidence=true)")
-    span: list[int] | None = Field(None, description="[start, end) in the text (evidence=true)")
+    """A citation of the report, compact: ``authority``, ``span`` and each error's
+    ``evidence`` and ``confidence`` come with evidence=true."""
 
-
-class Summary(_Reply):
-    verified: int
-    hallucinated: int
-    unverifiable: int
+    id: CitationId
+    text: AsWritten
+    status: VerdictStatus
+    reason: WhyUnverifiable = None
+    case_name: CaseNameWritten = None
+    errors: list[ErrorFound] = Field(description="the failed checks: empty unless hallucinated")
+    authority: AuthorityOut | None = None
+    span: TextSpan | None = None
 
 
 class CheckResult(_Reply):
@@ -70,92 +80,60 @@ class CheckResult(_Reply):
 
     summary: Summary
     citations: list[CitationVerdict]
-    library: str = Field(description="the library checked against")
+    library: LibraryName
 
 
 class LookupVerdict(CitationVerdict):
-    resolution: str = Field(description="found, not_found, ambiguous, impossible, unresolved, error")
-    coverage: str | None = Field(None, description="how completely the library knows the volume")
-    note: str = Field(description="the library's note on the resolution")
-    resolved: Case | None = Field(None, description="the case found at that cite")
-    candidates: list[Case] = Field(description="the cases it could be, when ambiguous")
+    """A looked-up citation: its verdict, and what the library resolved it to."""
+
+    resolution: schema.Resolution
+    coverage: schema.VolumeCoverage = None
+    note: schema.ResolutionNote
+    resolved: schema.ResolvedCase = None
+    candidates: schema.Candidates
 
 
 class LookupResult(_Reply):
-    query: str
-    library: str
+    query: Query
+    library: LibraryName
     citations: list[LookupVerdict]
 
 
 class OpinionPage(_Reply):
-    case: Case
+    case: CaseOut
     reporter: str = Field(description="the reporter whose pagination is used")
     page: int
     text: str = Field(description="the text printed on that page")
     truncated: bool = Field(description="whether the page's text was cut to fit")
 
 
-class Coverage(_Reply):
-    reporter: str
-    status: str = Field(description="complete, complete_opinions, partial or not_covered")
-    volumes: int
+class LibraryInfo(_Reply, schema.LibraryInfo):
+    """The contract's library info, its empty fields left out."""
 
 
-class LibraryInfo(_Reply):
-    name: str
-    built_at: str
-    cases: int
-    opinions_with_text: int
-    citations: int
-    coverage: list[Coverage] = Field(description="coverage by reporter")
-    not_listed: str = Field(description="coverage of every reporter not listed")
-
-
-def citation_verdict(v: Verdict, evidence: bool) -> dict[str, Any]:
-    """One verdict, compact unless ``evidence``."""
-    c = v.citation
-    out: dict[str, Any] = {
-        "id": c.id,
-        "text": c.text,
-        "status": v.status,
-        "reason": v.reason,
-        "case_name": c.case_name,
-        "errors": [
-            {
-                "kind": e.kind,
-                "fragment": e.fragment,
-                "explanation": e.explanation,
-                "suggestion": e.suggestion or None,
-                **({"evidence": e.evidence, "confidence": e.confidence} if evidence else {}),
-            }
-            for e in v.errors
-        ],
-    }
-    if evidence:
-        out["authority"] = authority_json(v.authority)
-        out["span"] = c.span.as_list()
+def compact_citation(citation: Mapping[str, Any], evidence: bool) -> dict[str, Any]:
+    """A citation of the report's JSON as a reply gives it: compact unless ``evidence``
+    (the fields the reply's model does not declare are dropped when it is validated)."""
+    out = dict(citation)
+    out["errors"] = [e if evidence else {k: e[k] for k in COMPACT_ERROR} for e in citation["errors"]]
+    if not evidence:
+        out["authority"] = out["span"] = None
     return out
 
 
 def check_result(report: Report, evidence: bool) -> CheckResult:
+    data = report.to_json()
     return CheckResult.model_validate(
         {
-            "summary": report.status_counts(),
-            "citations": [citation_verdict(v, evidence) for v in report.verdicts],
-            "library": report.snapshot.name,
+            "summary": data["summary"],
+            "citations": [compact_citation(c, evidence) for c in data["citations"]],
+            "library": data["library"]["name"],
         }
     )
 
 
 def lookup_result(found: dict[str, Any], evidence: bool) -> LookupResult:
     """The lookup's answer (`citeproof.lookup.lookup_citation`), its errors' evidence on request."""
-    citations = []
-    for c in found["citations"]:
-        c = dict(c)
-        c["errors"] = [
-            e if evidence else {k: e[k] for k in ("kind", "fragment", "explanation")} for e in c["errors"]
-        ]
-        if not evidence:
-            c["authority"] = c["span"] = None
-        citations.append(c)
-    return LookupResult.model_validate({**found, "citations": citations})
+    return LookupResult.model_validate(
+        {**found, "citations": [compact_citation(c, evidence) for c in found["citations"]]}
+    )

@@ -22,7 +22,15 @@ from citeproof.lookup import QueryError, library_info, lookup_citation
 from citeproof.web.evidence import report_details
 from citeproof.web.jobs import Job
 from citeproof.web.pool import Busy, Cancelled, Task
-from citeproof.web.schemas import CHECK_BODY, CheckReport, JobOut, LibraryInfo, LookupResult, Problem
+from citeproof.web.schemas import (
+    CHECK_BODY,
+    CheckReport,
+    CheckResponse,
+    JobOut,
+    LibraryInfo,
+    LookupResult,
+    Problem,
+)
 from citeproof.web.uploads import document_from_request
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
@@ -46,7 +54,7 @@ def _state(request: Request) -> Any:
 
 @router.post(
     "/check",
-    response_model=CheckReport,
+    response_model=CheckResponse,
     responses=BAD_INPUT,
     openapi_extra={"requestBody": CHECK_BODY},
     summary="Check a document (file upload or text) and return the JSON report",

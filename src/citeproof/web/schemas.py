@@ -1,133 +1,60 @@
-"""Pydantic models of what the API returns: used for the OpenAPI schema and contract tests."""
+"""What the REST API returns: the contract's models (`citeproof.core.output.schema`), and the
+API's own wrappers around them (jobs, evidence details, problems). Used for the OpenAPI schema
+and the contract tests; the responses themselves are written from plain dicts."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-Status = Literal["verified", "hallucinated", "unverifiable"]
+from citeproof.core.models import CiteForm
+from citeproof.core.output.schema import CaseOut, CheckReport, LibraryInfo, LookupResult
 
-
-class _Open(BaseModel):
-    """Optional fields may be added to any object of the contract; readers ignore them."""
-
-    model_config = ConfigDict(extra="allow")
+__all__ = ["CHECK_BODY", "CheckReport", "CheckResponse", "JobOut", "LibraryInfo", "LookupResult", "Problem"]
 
 
-class ErrorOut(_Open):
-    kind: str = Field(
-        description="nonexistent, name_mismatch, wrong_pincite, misquote, "
-        "misrepresentation, statute_nonexistent, statute_repealed"
-    )
-    fragment: str | None = Field(description="the text a reader should look at")
-    span: list[int] | None = Field(description="[start, end) of the fragment in the document")
-    explanation: str
-    evidence: str
-    confidence: float
-    suggestion: str | None = Field(
-        None, description="the real case of the written name, or that none is known"
-    )
+class QuoteDetail(BaseModel):
+    """A quotation of the citation beside the opinion's wording."""
+
+    written: str = Field(description="the quotation as written")
+    span: list[int] = Field(description="[start, end) of the quotation in the document's text")
+    found: bool = Field(description="whether the opinion holds the words")
+    real: str = Field(description="the opinion's nearest wording")
+    page: int | None = Field(description="the reporter page that holds it")
+    score: float = Field(description="how close the wording is, 0-100")
+    diff: list[list[str]] = Field(description="[op, words] pairs from the opinion's wording to the quotation")
 
 
-class AuthorityOut(_Open):
-    name: str
-    citation: str
-    court: str
-    date: str
+class PinDetail(BaseModel):
+    """The text of the pin page."""
 
-
-class NextStepOut(_Open):
-    group: str = Field(
-        description="exists_no_text, not_in_coverage, vendor_cite, ambiguous, backend_error, incomplete, "
-        "statute, other"
-    )
-    remedy: str
-
-
-class NextStepsOut(NextStepOut):
-    count: int
-    citations: list[str]
-
-
-class CitationOut(_Open):
-    id: str
-    text: str
-    span: list[int]
-    type: Literal["case", "statute"]
-    case_name: str | None
-    status: Status
-    reason: str | None = Field(description="why an unverifiable citation could not be verified")
-    authority: AuthorityOut | None
-    confirmed: bool = Field(False, description="unverifiable, but the case is confirmed to exist")
-    next_step: NextStepOut | None = Field(None, description="what to do about an unverifiable citation")
-    errors: list[ErrorOut]
-
-
-class DocumentOut(_Open):
-    path: str | None
-    chars: int
-    pages: int
-
-
-class SnapshotOut(_Open):
-    name: str
-    built_at: str
-    cases: int
-    opinions_with_text: int
-    content_hash: str | None = Field(None, description="sha256 of the library's content")
-
-
-class Summary(_Open):
-    verified: int
-    hallucinated: int
-    unverifiable: int
-
-
-class CheckReport(_Open):
-    """The JSON contract of `citeproof check --format json`."""
-
-    citeproof: str
-    document: DocumentOut
-    library: SnapshotOut
-    citations: list[CitationOut]
-    summary: Summary
-    next_steps: list[NextStepsOut] = Field(default_factory=list, description="one remedy per group")
-
-
-class CoverageRow(BaseModel):
     reporter: str
-    status: str
-    volumes: int
-
-
-class LibraryInfo(BaseModel):
-    name: str
-    built_at: str
-    cases: int
-    opinions_with_text: int
-    citations: int
-    content_hash: str | None = Field(None, description="sha256 of the library's content")
-    coverage: list[CoverageRow]
-    not_listed: str = Field(description="coverage of every reporter not listed")
-
-
-class LookupCitation(CitationOut):
     volume: str | None
-    reporter: str | None
-    page: str | None
-    pin_pages: list[int]
-    resolution: str = Field(description="found, not_found, ambiguous, impossible, unresolved, error")
-    coverage: str | None
-    note: str
-    resolved: dict[str, object] | None
-    candidates: list[dict[str, object]]
+    page: int
+    text: str | None = Field(description="the page's text; null when the opinion does not mark the page")
+    truncated: bool = Field(False, description="whether the text was cut (left out when there is none)")
 
 
-class LookupResult(BaseModel):
-    query: str
-    library: str
-    citations: list[LookupCitation]
+class CitationDetails(BaseModel):
+    """What the page shows when a citation is clicked (`web/evidence.py`), beyond the report."""
+
+    authority: CaseOut | None = Field(description="the case at the cite, as the library records it")
+    quotes: list[QuoteDetail]
+    pin: PinDetail | None
+    suggestion: str | None = Field(description="a suggested correction")
+    why: str | None = Field(description="why an unverifiable citation could not be verified, in words")
+    proposition: str | None = Field(description="what the citation is offered for")
+    form: CiteForm
+
+
+Details = dict[str, CitationDetails]
+
+
+class CheckResponse(CheckReport):
+    """`POST /check`: the report, with ``details`` by citation id when asked (``details=true``)."""
+
+    details: Details | None = Field(None, description="per citation id: the evidence the page shows")
 
 
 class Progress(BaseModel):
@@ -141,7 +68,7 @@ class JobOut(BaseModel):
     progress: Progress
     error: str | None = None
     report: CheckReport | None = None
-    details: dict[str, dict[str, object]] | None = Field(
+    details: Details | None = Field(
         None,
         description="per citation id: resolved case, quotes beside the opinion's wording "
         "with a word diff, the pin page's text, a suggested correction, why unverifiable",

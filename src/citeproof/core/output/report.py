@@ -1,4 +1,5 @@
-"""Renderers: the JSON contract, a terminal table, Markdown and a standalone HTML page."""
+"""Renderers: the JSON contract (`schema.py` describes it), a terminal table, Markdown and a
+standalone HTML page."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, TypeVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import jinja2
 from markupsafe import Markup, escape
@@ -17,6 +19,9 @@ from citeproof.core.output.remedies import confirmed, group_of, next_steps, reme
 from citeproof.core.output.toa import toa_html, toa_text
 from citeproof.core.text.short_names import same_short_name, short_name
 from citeproof.core.version import __version__
+
+if TYPE_CHECKING:  # the models import pydantic, which a check never needs
+    from citeproof.core.output.schema import AuthorityJson, CitationJson, ErrorJson, NextStepJson, ReportJson
 
 _E = TypeVar("_E", bound=StrEnum)
 
@@ -82,26 +87,34 @@ class Report:
         return self.count(Status.HALLUCINATED) > 0
 
     def to_json(self) -> dict[str, Any]:
-        return report_json(self)
+        """The JSON contract (`citeproof.core.output.schema.CheckReport`) as plain dicts."""
+        return cast("dict[str, Any]", report_json(self))
 
     def place(self, v: Verdict) -> Place:
         """Where ``v``'s citation stands in the brief: page, footnote, table cell."""
         return self.document.place_of(v.citation.span.start)
 
 
-def _authority(a: Authority | None) -> dict[str, str] | None:
+@lru_cache(maxsize=8192)
+def _short_name(name: str) -> str:
+    """`short_name`, worked out once per name: a long brief cites the same cases again and again."""
+    return short_name(name)
+
+
+def _authority(a: Authority | None) -> AuthorityJson | None:
     if a is None:
         return None
     return {
         "name": a.name_abbreviation,
-        "short_name": short_name(a.name_abbreviation),
+        "short_name": _short_name(a.name_abbreviation),
         "citation": ", ".join(str(c) for c in a.citations),
         "court": a.court,
         "date": a.decision_date,
     }
 
 
-def verdict_json(v: Verdict, place: Place | None = None) -> dict[str, Any]:
+def verdict_json(v: Verdict, place: Place | None = None) -> CitationJson:
+    """One citation of the contract (`schema.CitationOut`)."""
     c = v.citation
     place = place or Place()
     return {
@@ -118,27 +131,29 @@ def verdict_json(v: Verdict, place: Place | None = None) -> dict[str, Any]:
         "authority": _authority(v.authority),
         "confirmed": confirmed(v),
         "next_step": _next_step(v),
-        "errors": [
-            {
-                "kind": f.kind.value,
-                "fragment": f.fragment,
-                "span": f.span.as_list() if f.span else None,
-                "explanation": f.explanation,
-                "evidence": f.evidence,
-                "confidence": f.confidence,
-                "suggestion": f.suggestion or None,
-            }
-            for f in v.errors
-        ],
+        "errors": [_error(f) for f in v.errors],
     }
 
 
-def _next_step(v: Verdict) -> dict[str, str] | None:
+def _error(f: Finding) -> ErrorJson:
+    return {
+        "kind": f.kind.value,
+        "fragment": f.fragment,
+        "span": f.span.as_list() if f.span else None,
+        "explanation": f.explanation,
+        "evidence": f.evidence,
+        "confidence": f.confidence,
+        "suggestion": f.suggestion or None,
+    }
+
+
+def _next_step(v: Verdict) -> NextStepJson | None:
     group = group_of(v)
     return None if group is None else {"group": group, "remedy": remedy(group, 1)}
 
 
-def report_json(report: Report) -> dict[str, Any]:
+def report_json(report: Report) -> ReportJson:
+    """The whole contract (`schema.CheckReport`), as plain dicts."""
     doc, snap = report.document, report.snapshot
     return {
         "citeproof": __version__,
@@ -152,7 +167,11 @@ def report_json(report: Report) -> dict[str, Any]:
             "snapshot_date": snap.snapshot_date or None,
         },
         "citations": [verdict_json(v, report.place(v)) for v in report.verdicts],
-        "summary": {s.value: report.count(s) for s in Status},
+        "summary": {
+            "verified": report.count(Status.VERIFIED),
+            "hallucinated": report.count(Status.HALLUCINATED),
+            "unverifiable": report.count(Status.UNVERIFIABLE),
+        },
         "next_steps": [
             {"group": n.group, "count": len(n.citations), "remedy": n.remedy, "citations": list(n.citations)}
             for n in next_steps(report.verdicts)

@@ -15,9 +15,9 @@ from citeproof.core.models import ErrorKind, Status
 from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import document_from_text
 from citeproof.llm import scripted
+from citeproof.llm.fake_endpoint import scripted_endpoint
 from citeproof.llm.judge import LLMJudge
 
-from .fake_openai import FakeOpenAI, Scripted
 from .models import BROWN_CONTRADICTED
 
 REVERSED = (
@@ -125,7 +125,7 @@ def test_a_tight_budget_is_reported_as_exhausted(dataset, library_path, tmp_path
 
 def test_a_real_endpoint_is_configured_by_flags(dataset, library_path, tmp_path, monkeypatch):
     monkeypatch.setenv("CITEPROOF_LLM_CACHE", "off")
-    with FakeOpenAI(lambda req: Scripted(200, scripted.completion(req))) as server:
+    with scripted_endpoint() as server:
         judged, _ = _run(
             dataset,
             library_path,

@@ -33,11 +33,8 @@ def run_options(library: Library, judge: LLMJudge | None) -> dict[str, Any]:
     remote = _remote(library)
     llm = None
     if judge is not None:
-        config = getattr(judge.model, "config", None)
-        llm = {
-            "model": getattr(config, "model", None),
-            "endpoint": httpx.URL(str(getattr(config, "base_url", ""))).host or None,
-        }
+        model = judge.model.describe()
+        llm = {"model": model.model, "endpoint": model.endpoint}
     return {
         "courtlistener": httpx.URL(remote.source).host if remote is not None else None,
         "llm": llm,

@@ -23,9 +23,10 @@ from typing import Any
 
 from citeproof.core.checking.signatures import signature
 from citeproof.core.checking.support import MIN_CONTENT_WORDS
-from citeproof.llm.client import ChatReply
+from citeproof.llm.client import ChatReply, ModelInfo
 from citeproof.llm.schema import parse_json
 
+SCRIPTED = "scripted"  # the name of the stand-in model, wherever it answers
 MATCH = 0.6  # share of the proposition's content words a sentence must hold
 UNRELATED = 0.25  # below this share in every retrieved sentence: not supported
 _PASSAGE = re.compile(r"^\[(?:(?P<reporter>[^\]]+?) page (?P<page>\d+)|unpaged)\] ", re.M)
@@ -197,10 +198,17 @@ def respond(messages: list[dict[str, str]], name: str) -> str:
 class ScriptedModel:
     """A `ChatModel` answering in-process; tokens are estimated at 4 characters each."""
 
-    name = "scripted"
+    name = SCRIPTED
+
+    def describe(self) -> ModelInfo:
+        return ModelInfo(SCRIPTED)
 
     def chat(
-        self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None, name: str = "answer"
+        self,
+        messages: list[dict[str, str]],
+        schema: dict[str, Any] | None = None,
+        name: str = "answer",
+        seed: int | None = None,
     ) -> ChatReply:
         content = respond(messages, name)
         prompt = sum(len(m["content"]) for m in messages)

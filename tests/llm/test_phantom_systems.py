@@ -182,10 +182,15 @@ def test_a_reversal_the_rules_catch_stays_failed_and_the_judge_is_not_asked(libr
 
 def test_scripted_sentences_and_clauses():
     assert scripted.sentences("Mrs. Smith sued Acme Co. in 1990. It lost.") == [
-        "Mrs. Smith sued Acme Co. in 1990.",
-        " It lost.",
+        "Mrs. Smith sued Acme Co. in 1990. ",
+        "It lost.",
     ]
-    assert scripted.sentences("It wouldn't. Next one.") == ["It wouldn't.", " Next one."]
+    assert scripted.sentences("It wouldn't. Next one.") == ["It wouldn't. ", "Next one."]
+    cut = "the doctrine applies. Brown v. Board of Educ., 347 U.S. 483, 495 (1954). It was cut mid"
+    assert scripted.sentences(cut) == [
+        "the doctrine applies. ",
+        "Brown v. Board of Educ., 347 U.S. 483, 495 (1954). ",
+    ]  # a piece cut off by the window is no sentence
     assert (
         scripted.final_clause(
             "After a hearing, the court found that the State withheld material exculpatory evidence"

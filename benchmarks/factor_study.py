@@ -25,7 +25,6 @@ import json
 import re
 import tempfile
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,7 @@ from click.testing import CliRunner
 
 from citeproof.bench.factors.prompts import ABSTAIN_PHRASE
 from citeproof.cli.factors import factors
-from citeproof.net import loopback
+from citeproof.llm.fake_endpoint import FakeChatEndpoint, Reply, completion_reply
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PLAIN = {
@@ -121,22 +120,9 @@ MODELS: dict[str, Callable[[dict[str, tuple[str, list[str]]]], str]] = {
 }
 
 
-def _handler() -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-            text = MODELS[body["model"]](_cases(body["messages"][-1]["content"]))
-            data = json.dumps({"choices": [{"message": {"role": "assistant", "content": text}}]}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    return Handler
+def _answer(request: dict[str, Any]) -> Reply:
+    """The reply of the model the request names, to the triple in its last message."""
+    return completion_reply(MODELS[request["model"]](_cases(request["messages"][-1]["content"])))
 
 
 def _invoke(args: list[str]) -> str:
@@ -151,7 +137,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp, loopback.serve(_handler()) as url:
+    with tempfile.TemporaryDirectory() as tmp, FakeChatEndpoint(_answer) as endpoint:
         triples, outputs = Path(tmp, "triples.jsonl"), Path(tmp, "outputs.jsonl")
         _invoke(
             [
@@ -177,7 +163,7 @@ def main() -> None:
                     "--model",
                     model,
                     "--base-url",
-                    url + "/v1",
+                    endpoint.base_url,
                     "--out",
                     str(out),
                 ]

@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             predictions = run(detector, excerpts)
         finally:
-            getattr(detector, "close", lambda: None)()
+            detector.close()
         summary, scores[full] = evaluate(excerpts, predictions, args.seed)
         entry: dict[str, Any] = {"metrics": {k: v.to_dict() for k, v in summary.items()}}
         if name != "rules":

@@ -6,8 +6,9 @@ import json
 
 from click.testing import CliRunner
 
+from citeproof.bench.phantom.llm_systems import RulesDetector
 from citeproof.bench.phantom.loader import kind_of, load, normalise_row
-from citeproof.bench.phantom.systems import RulesDetector, make_system, register_system
+from citeproof.bench.phantom.systems import make_system, register_system
 from citeproof.bench.systems import Detection
 from citeproof.cli import main
 
@@ -149,6 +150,9 @@ def test_systems_are_pluggable(library):
 
         def detect(self, text):
             return Detection(("410 U.S. 113",), calls=1, prompt_tokens=10)
+
+        def close(self):
+            pass
 
     register_system("always", Always)
     assert make_system("always", library).detect("x").calls == 1

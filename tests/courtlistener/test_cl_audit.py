@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-from tests.llm.fake_openai import FakeOpenAI, Scripted
 
 from citeproof.cli import main
-from citeproof.llm import scripted
+from citeproof.llm.fake_endpoint import scripted_endpoint
 
 BRIEF = (
     "Varghese v. China Southern Airlines Co., 925 F.3d 1339 (11th Cir. 2019). "
@@ -35,7 +34,7 @@ def test_a_manifest_names_options_but_holds_no_secret(fake, tmp_path):
     brief = tmp_path / "brief.txt"
     brief.write_text(BRIEF)
     manifest = tmp_path / "run.json"
-    with FakeOpenAI(lambda req: Scripted(200, scripted.completion(req))) as server:
+    with scripted_endpoint() as server:
         args = ["check", str(brief), "--quiet", "--courtlistener", "--manifest", str(manifest)]
         args += ["--llm", "--model", "scripted", "--base-url", server.base_url]
         result = CliRunner().invoke(main, args, env=_env(fake, tmp_path))

@@ -11,12 +11,16 @@ from click.testing import CliRunner
 
 from citeproof.bench.factors.extract import DeterministicExtractor
 from citeproof.bench.factors.gold import load_gold
-from citeproof.bench.factors.llm import LLMError, OpenAIChatModel
+from citeproof.bench.factors.llm import open_model
 from citeproof.bench.factors.llm_extract import LLMExtractor, parse_extraction
 from citeproof.bench.factors.prompts import ABSTAIN_PHRASE, argument_messages
 from citeproof.bench.factors.runner import Output, generate, read_outputs, score, write_outputs
 from citeproof.bench.factors.triples import Mode, Role, synthetic_triples, write_jsonl
 from citeproof.cli.factors import factors
+from citeproof.llm.client import LLMError
+from citeproof.llm.fake_endpoint import Reply
+
+from .conftest import answering
 
 
 def _cases(prompt: str) -> dict[str, list[str]]:
@@ -55,42 +59,40 @@ TRIPLES = synthetic_triples(random.Random(5), 4)
 
 
 def test_complete_sends_model_seed_and_key(endpoint):
-    endpoint.script = lambda messages: "hello"
-    model = OpenAIChatModel("scripted", endpoint.url, "sk-secret")
-    assert model.complete([{"role": "user", "content": "hi"}], seed=11) == "hello"
+    endpoint.answer = answering(lambda messages: "hello")
+    model = open_model("scripted", endpoint.base_url, "sk-secret", cache=False)
+    assert model.chat([{"role": "user", "content": "hi"}], seed=11).content == "hello"
     assert endpoint.requests[0]["model"] == "scripted" and endpoint.requests[0]["seed"] == 11
     assert endpoint.headers[0]["Authorization"] == "Bearer sk-secret"
     assert "sk-secret" not in repr(model)
 
 
 def test_environment_configures_the_client(endpoint, monkeypatch):
-    endpoint.script = lambda messages: "ok"
-    monkeypatch.setenv("OPENAI_BASE_URL", endpoint.url)
+    endpoint.answer = answering(lambda messages: "ok")
+    monkeypatch.setenv("OPENAI_BASE_URL", endpoint.base_url)
     monkeypatch.setenv("CITEPROOF_LLM_MODEL", "env-model")
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
-    assert OpenAIChatModel().complete([], seed=None) == "ok"
+    assert open_model(cache=False).chat([], seed=None).content == "ok"
     assert endpoint.requests[0]["model"] == "env-model" and "seed" not in endpoint.requests[0]
 
 
 def test_http_error_is_an_llm_error(endpoint):
-    endpoint.status = 500
+    endpoint.answer = lambda request: Reply(500, {"error": "busy"})
     with pytest.raises(LLMError, match="HTTP 500"):
-        OpenAIChatModel("m", endpoint.url, max_retries=0, cache=False).complete([], seed=0)
+        open_model("m", endpoint.base_url, max_retries=0, cache=False).chat([], seed=0)
 
 
 def test_transport_seam_accepts_httpx_transports():
     transport = httpx.MockTransport(lambda request: httpx.Response(200, json={"oops": 1}))
     with pytest.raises(LLMError, match="malformed completion"):
-        OpenAIChatModel("m", "http://x/v1", transport=transport, max_retries=0, cache=False).complete(
-            [], seed=0
-        )
+        open_model("m", "http://x/v1", transport=transport, max_retries=0, cache=False).chat([], seed=0)
 
 
 def test_runs_score_faithful_and_hallucinating_models_apart(endpoint):
     outputs = []
     for name, script in (("faithful", faithful), ("halluc", hallucinating)):
-        endpoint.script = script
-        outputs += list(generate(TRIPLES, OpenAIChatModel(name, endpoint.url), seed=0))
+        endpoint.answer = answering(script)
+        outputs += list(generate(TRIPLES, open_model(name, endpoint.base_url, cache=False), seed=0))
     assert len(endpoint.requests) == 2 * len(TRIPLES)
     reports, _ = score(TRIPLES, outputs, DeterministicExtractor(), seed=0)
     good, bad = sorted(reports, key=lambda r: r.model)
@@ -107,9 +109,9 @@ def test_prompt_carries_the_abstention_instruction():
 
 
 def test_llm_extractor_through_the_server(endpoint):
-    endpoint.script = lambda m: 'Sure: {"current": ["F6", "F99"], "p1": ["f4"], "p2": []}'
+    endpoint.answer = answering(lambda m: 'Sure: {"current": ["F6", "F99"], "p1": ["f4"], "p2": []}')
     gold = load_gold()[0]
-    got = LLMExtractor(OpenAIChatModel("ann", endpoint.url)).extract(gold.text, gold.triple)
+    got = LLMExtractor(open_model("ann", endpoint.base_url, cache=False)).extract(gold.text, gold.triple)
     assert {(m.role, m.factor) for m in got} == {(Role.CURRENT, "F6"), (Role.CURRENT, "F99"), (Role.P1, "F4")}
     assert gold.text in endpoint.requests[0]["messages"][-1]["content"]
 
@@ -128,7 +130,7 @@ def test_outputs_jsonl_round_trip_and_null_output(tmp_path: Path):
 
 
 def test_cli_run_then_score(endpoint, tmp_path: Path):
-    endpoint.script = faithful
+    endpoint.answer = answering(faithful)
     triples = tmp_path / "t.jsonl"
     write_jsonl(TRIPLES, triples)
     runner = CliRunner()
@@ -144,7 +146,7 @@ def test_cli_run_then_score(endpoint, tmp_path: Path):
             "--model",
             "faithful",
             "--base-url",
-            endpoint.url,
+            endpoint.base_url,
         ],
     )
     assert result.exit_code == 0, result.output

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from citeproof.core.models import Reason
-from citeproof.llm.client import ChatReply, LLMError
+from citeproof.llm.client import ChatReply, LLMError, ModelInfo
 from citeproof.llm.schema import parse_json
 
 BROWN_CONTRADICTED = (
@@ -24,13 +24,22 @@ BROWN_SUPPORTED = (
 class FuncModel:
     """Replies with ``reply(user_prompt, call_number)`` (a dict → JSON); counts calls."""
 
+    name = "func"
+
     def __init__(self, reply: Callable[[str, int], dict[str, Any] | Exception]) -> None:
         self.reply = reply
         self.calls = 0
         self.prompts: list[str] = []
 
+    def describe(self) -> ModelInfo:
+        return ModelInfo(self.name)
+
     def chat(
-        self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None, name: str = "answer"
+        self,
+        messages: list[dict[str, str]],
+        schema: dict[str, Any] | None = None,
+        name: str = "answer",
+        seed: int | None = None,
     ) -> ChatReply:
         self.calls += 1
         self.prompts.append(messages[-1]["content"])

@@ -7,9 +7,8 @@ import json
 from click.testing import CliRunner
 
 from citeproof.cli import main
-from citeproof.llm import scripted
+from citeproof.llm.fake_endpoint import scripted_endpoint
 
-from .fake_openai import FakeOpenAI, Scripted
 from .models import BROWN_CONTRADICTED
 
 KEY = "sk-cli-SECRET"
@@ -20,7 +19,7 @@ def test_check_llm_uses_the_judge(tmp_path, monkeypatch):
     brief.write_text(BROWN_CONTRADICTED)
     offline = CliRunner().invoke(main, ["check", str(brief), "--format", "json"])
     assert offline.exit_code == 0
-    with FakeOpenAI(lambda req: Scripted(200, scripted.completion(req))) as server:
+    with scripted_endpoint() as server:
         monkeypatch.setenv("OPENAI_API_KEY", KEY)
         monkeypatch.setenv("CITEPROOF_LLM_CACHE", str(tmp_path / "cache.sqlite"))
         args = [

@@ -7,8 +7,7 @@ import logging
 import pytest
 
 from citeproof.llm.client import ChatClient, LLMConfig, LLMError
-
-from .fake_openai import FakeOpenAI, Scripted, completion
+from citeproof.llm.fake_endpoint import FakeChatEndpoint, Reply, completion_reply
 
 SCHEMA = {
     "type": "object",
@@ -22,11 +21,11 @@ ASK = [{"role": "user", "content": "Is 347 U.S. 483 Brown v. Board of Education?
 
 @pytest.fixture
 def server():
-    with FakeOpenAI() as s:
+    with FakeChatEndpoint() as s:
         yield s
 
 
-def client(server: FakeOpenAI, tmp_path, **kw) -> tuple[ChatClient, list[float]]:
+def client(server: FakeChatEndpoint, tmp_path, **kw) -> tuple[ChatClient, list[float]]:
     sleeps: list[float] = []
     config = LLMConfig(
         model="test-model",
@@ -39,7 +38,7 @@ def client(server: FakeOpenAI, tmp_path, **kw) -> tuple[ChatClient, list[float]]
 
 
 def test_structured_reply_with_tokens_and_key_in_header(server, tmp_path):
-    server.queue.append(completion('{"verdict": "yes"}', 40, 5))
+    server.queue.append(completion_reply('{"verdict": "yes"}', 40, 5))
     c, _ = client(server, tmp_path)
     reply = c.chat(ASK, SCHEMA, "check")
     assert reply.data == {"verdict": "yes"}
@@ -51,7 +50,7 @@ def test_structured_reply_with_tokens_and_key_in_header(server, tmp_path):
 
 
 def test_cache_makes_reruns_free(server, tmp_path):
-    server.queue.append(completion('{"verdict": "no"}'))
+    server.queue.append(completion_reply('{"verdict": "no"}'))
     c, _ = client(server, tmp_path)
     c.chat(ASK, SCHEMA)
     c.close()
@@ -59,16 +58,16 @@ def test_cache_makes_reruns_free(server, tmp_path):
     reply = again.chat(ASK, SCHEMA)
     assert reply.cached and reply.data == {"verdict": "no"} and reply.requests == 0
     assert len(server.requests) == 1
-    server.queue.append(completion('{"verdict": "yes"}'))
+    server.queue.append(completion_reply('{"verdict": "yes"}'))
     other = again.chat([{"role": "user", "content": "another prompt"}], SCHEMA)
     assert not other.cached and len(server.requests) == 2
 
 
 def test_429_waits_retry_after_then_succeeds(server, tmp_path):
     server.queue += [
-        Scripted(429, {"error": "slow down"}, {"Retry-After": "7"}),
-        Scripted(503, {"error": "busy"}),
-        completion('{"verdict": "yes"}'),
+        Reply(429, {"error": "slow down"}, {"Retry-After": "7"}),
+        Reply(503, {"error": "busy"}),
+        completion_reply('{"verdict": "yes"}'),
     ]
     c, sleeps = client(server, tmp_path, backoff=0.5)
     assert c.chat(ASK, SCHEMA).data == {"verdict": "yes"}
@@ -77,7 +76,7 @@ def test_429_waits_retry_after_then_succeeds(server, tmp_path):
 
 
 def test_persistent_429_is_rate_limited(server, tmp_path):
-    server.queue += [Scripted(429, {"error": "slow down"})] * 3
+    server.queue += [Reply(429, {"error": "slow down"})] * 3
     c, sleeps = client(server, tmp_path, max_retries=2)
     with pytest.raises(LLMError) as err:
         c.chat(ASK, SCHEMA)
@@ -85,7 +84,7 @@ def test_persistent_429_is_rate_limited(server, tmp_path):
 
 
 def test_timeout_is_retried_then_reported(server, tmp_path):
-    server.queue += [Scripted(200, "{}", delay=0.6), Scripted(200, "{}", delay=0.6)]
+    server.queue += [Reply(200, "{}", delay=0.6), Reply(200, "{}", delay=0.6)]
     c, sleeps = client(server, tmp_path, timeout=0.2, max_retries=1)
     with pytest.raises(LLMError, match="timed out"):
         c.chat(ASK, SCHEMA)
@@ -94,9 +93,9 @@ def test_timeout_is_retried_then_reported(server, tmp_path):
 
 def test_malformed_json_is_sent_back_for_repair(server, tmp_path):
     server.queue += [
-        completion('{"verdict": "yes"'),
-        completion('{"verdict": "maybe"}'),
-        completion('```json\n{"verdict": "no"}\n```'),
+        completion_reply('{"verdict": "yes"'),
+        completion_reply('{"verdict": "maybe"}'),
+        completion_reply('```json\n{"verdict": "no"}\n```'),
     ]
     c, _ = client(server, tmp_path)
     reply = c.chat(ASK, SCHEMA)
@@ -111,7 +110,7 @@ def test_malformed_json_is_sent_back_for_repair(server, tmp_path):
 
 
 def test_invalid_reply_is_never_cached(server, tmp_path):
-    server.queue += [completion("not json at all")] * 3
+    server.queue += [completion_reply("not json at all")] * 3
     c, _ = client(server, tmp_path)
     with pytest.raises(LLMError):
         c.chat(ASK, SCHEMA)
@@ -120,9 +119,9 @@ def test_invalid_reply_is_never_cached(server, tmp_path):
 
 def test_malformed_response_body_is_retried(server, tmp_path):
     server.queue += [
-        Scripted(200, "<html>proxy error</html>"),
-        Scripted(200, {"choices": []}),
-        completion('{"verdict": "yes"}'),
+        Reply(200, "<html>proxy error</html>"),
+        Reply(200, {"choices": []}),
+        completion_reply('{"verdict": "yes"}'),
     ]
     c, sleeps = client(server, tmp_path)
     assert c.chat(ASK, SCHEMA).data == {"verdict": "yes"} and len(sleeps) == 2
@@ -130,7 +129,7 @@ def test_malformed_response_body_is_retried(server, tmp_path):
 
 def test_client_errors_are_not_retried_and_never_show_the_key(server, tmp_path, caplog):
     caplog.set_level(logging.DEBUG)
-    server.queue += [Scripted(429, {}), Scripted(401, {"error": f"bad key {KEY}"})]
+    server.queue += [Reply(429, {}), Reply(401, {"error": f"bad key {KEY}"})]
     c, sleeps = client(server, tmp_path)
     with pytest.raises(LLMError) as err:
         c.chat(ASK, SCHEMA)

@@ -15,9 +15,9 @@ from citeproof.core.models import Reason, Status
 from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import document_from_text
 from citeproof.llm.client import ChatClient, LLMConfig, LLMError
+from citeproof.llm.fake_endpoint import FakeChatEndpoint, Reply
 from citeproof.llm.judge import LLMJudge
 
-from .fake_openai import FakeOpenAI, Scripted
 from .models import BROWN_SUPPORTED
 
 BRIEF = "\n\n".join([BROWN_SUPPORTED.format(pin=495)] * 3)  # each verified offline, then judged
@@ -42,7 +42,7 @@ def _reasons(verdicts) -> set:
 
 
 def test_a_refused_key_is_asked_once_and_warned_once(library, caplog):
-    with FakeOpenAI(lambda _req: Scripted(401, {"error": "invalid api key"})) as server:
+    with FakeChatEndpoint(lambda _req: Reply(401, {"error": "invalid api key"})) as server:
         verdicts, _ = _judged(library, server.base_url)
     assert len(verdicts) == 3
     assert _reasons(verdicts) == {(Status.UNVERIFIABLE, Reason.BACKEND_ERROR)}
@@ -64,7 +64,7 @@ def test_an_unreachable_endpoint_is_warned_once(library, caplog):
 
 
 def test_an_endpoint_that_never_answers_is_cut_off_at_the_deadline(library, caplog):
-    with FakeOpenAI(lambda _req: Scripted(200, "{}", delay=20)) as server:
+    with FakeChatEndpoint(lambda _req: Reply(200, "{}", delay=20)) as server:
         started = time.monotonic()
         verdicts, _ = _judged(library, server.base_url, timeout=60, deadline=1.0)
         elapsed = time.monotonic() - started
@@ -85,6 +85,6 @@ def test_an_endpoint_that_never_answers_is_cut_off_at_the_deadline(library, capl
     ],
 )
 def test_a_completion_of_another_shape_is_backend_error(library, body):
-    with FakeOpenAI(lambda _req: Scripted(200, body)) as server:
+    with FakeChatEndpoint(lambda _req: Reply(200, body)) as server:
         verdicts, _ = _judged(library, server.base_url, max_retries=1)
     assert _reasons(verdicts) == {(Status.UNVERIFIABLE, Reason.BACKEND_ERROR)}

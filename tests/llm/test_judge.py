@@ -7,9 +7,9 @@ from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import document_from_text
 from citeproof.llm import scripted
 from citeproof.llm.client import ChatClient, LLMConfig
+from citeproof.llm.fake_endpoint import scripted_endpoint
 from citeproof.llm.judge import LLMJudge
 
-from .fake_openai import FakeOpenAI, Scripted
 from .models import BROWN_CONTRADICTED, BROWN_SUPPORTED, FuncModel, failing
 
 
@@ -23,7 +23,7 @@ def _finding(verdict, kind):
 
 def test_scripted_judge_over_loopback_catches_what_rules_leave(library, tmp_path):
     assert _verdict(BROWN_CONTRADICTED, library, None).status is Status.VERIFIED
-    with FakeOpenAI(lambda req: Scripted(200, scripted.completion(req))) as server:
+    with scripted_endpoint() as server:
         config = LLMConfig(model="scripted", base_url=server.base_url, cache_path="off")
         judge = LLMJudge(ChatClient(config))
         v = _verdict(BROWN_CONTRADICTED, library, judge)

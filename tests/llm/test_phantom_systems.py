@@ -15,9 +15,9 @@ from citeproof.core.models import ErrorKind, Status
 from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import document_from_text
 from citeproof.llm import scripted
+from citeproof.llm.fake_endpoint import scripted_endpoint
 from citeproof.llm.judge import LLMJudge
 
-from .fake_openai import FakeOpenAI, Scripted
 from .models import BROWN_CONTRADICTED
 
 REVERSED = (
@@ -125,7 +125,7 @@ def test_a_tight_budget_is_reported_as_exhausted(dataset, library_path, tmp_path
 
 def test_a_real_endpoint_is_configured_by_flags(dataset, library_path, tmp_path, monkeypatch):
     monkeypatch.setenv("CITEPROOF_LLM_CACHE", "off")
-    with FakeOpenAI(lambda req: Scripted(200, scripted.completion(req))) as server:
+    with scripted_endpoint() as server:
         judged, _ = _run(
             dataset,
             library_path,
@@ -182,10 +182,15 @@ def test_a_reversal_the_rules_catch_stays_failed_and_the_judge_is_not_asked(libr
 
 def test_scripted_sentences_and_clauses():
     assert scripted.sentences("Mrs. Smith sued Acme Co. in 1990. It lost.") == [
-        "Mrs. Smith sued Acme Co. in 1990.",
-        " It lost.",
+        "Mrs. Smith sued Acme Co. in 1990. ",
+        "It lost.",
     ]
-    assert scripted.sentences("It wouldn't. Next one.") == ["It wouldn't.", " Next one."]
+    assert scripted.sentences("It wouldn't. Next one.") == ["It wouldn't. ", "Next one."]
+    cut = "the doctrine applies. Brown v. Board of Educ., 347 U.S. 483, 495 (1954). It was cut mid"
+    assert scripted.sentences(cut) == [
+        "the doctrine applies. ",
+        "Brown v. Board of Educ., 347 U.S. 483, 495 (1954). ",
+    ]  # a piece cut off by the window is no sentence
     assert (
         scripted.final_clause(
             "After a hearing, the court found that the State withheld material exculpatory evidence"

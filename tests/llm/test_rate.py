@@ -9,8 +9,7 @@ from click.testing import CliRunner
 
 from citeproof.bench import rate
 from citeproof.cli import main
-
-from .fake_openai import FakeOpenAI, completion
+from citeproof.llm.fake_endpoint import FakeChatEndpoint, completion_reply
 
 ANSWERS = Path(__file__).parent / "data" / "answers.jsonl"
 # (citations, conservative, hallucinated, unverifiable) per answer, checked by hand:
@@ -78,7 +77,7 @@ def test_generates_answers_from_a_model_then_scores_them(tmp_path, monkeypatch):
         "segregation": "Plessy v. Ferguson, 347 U.S. 483 (1896).",
         "brady": "Brady v. Maryland, 373 U.S. 83, 87 (1963).",
     }
-    with FakeOpenAI(lambda req: completion(canned[req["messages"][-1]["content"]])) as server:
+    with FakeChatEndpoint(lambda req: completion_reply(canned[req["messages"][-1]["content"]])) as server:
         monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
         monkeypatch.setenv("CITEPROOF_LLM_CACHE", "off")
         saved = tmp_path / "answers.jsonl"

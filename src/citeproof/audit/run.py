@@ -7,8 +7,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from citeproof.audit.compare import AuditResult, Outcome, compare, input_problems
 from citeproof.audit.manifest import Input, build_manifest
 from citeproof.core.output.report import Report
@@ -30,11 +28,8 @@ def run_options(library: Library, judge: LLMJudge | None) -> dict[str, Any]:
     remote = _remote(library)
     llm = None
     if judge is not None:
-        config = getattr(judge.model, "config", None)
-        llm = {
-            "model": getattr(config, "model", None),
-            "endpoint": httpx.URL(str(getattr(config, "base_url", ""))).host or None,
-        }
+        model = judge.model.describe()
+        llm = {"model": model.model, "endpoint": model.endpoint}
     return {
         "courtlistener": remote,
         "llm": llm,

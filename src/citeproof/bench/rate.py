@@ -60,12 +60,11 @@ def read_jsonl(path: str | Path) -> list[dict[str, Any]]:
 def generate(models: Iterable[ChatModel], prompts: list[dict[str, Any]]) -> Iterator[Answer]:
     """One answer per model and prompt (``{"id", "prompt"}`` records)."""
     for model in models:
-        name = str(getattr(model, "name", type(model).__name__))
         for p in prompts:
             reply = model.chat(
                 [{"role": "system", "content": SYSTEM}, {"role": "user", "content": p["prompt"]}]
             )
-            yield Answer(name, str(p["id"]), reply.content)
+            yield Answer(model.name, str(p["id"]), reply.content)
 
 
 def _counted(verdicts: tuple[Verdict, ...]) -> list[list[Verdict]]:

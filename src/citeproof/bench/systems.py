@@ -21,6 +21,12 @@ class Detection:
 
 
 class Detector(Protocol):
-    name: str
+    """Flags fragments of one text at a time; ``close()`` frees what it opened (a client,
+    a server) once the run is over, and does nothing when it opened nothing."""
+
+    @property
+    def name(self) -> str: ...
 
     def detect(self, text: str) -> Detection: ...
+
+    def close(self) -> None: ...

@@ -185,9 +185,7 @@ def run_command(
     try:
         predictions = run(detector, excerpts, progress)
     finally:
-        close = getattr(detector, "close", None)
-        if close is not None:
-            close()
+        detector.close()
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         write_predictions(predictions, out / "predictions.jsonl")

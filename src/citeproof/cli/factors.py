@@ -17,7 +17,7 @@ from citeproof.bench.factors.gold import (
     load_gold_file,
     validate_predictions,
 )
-from citeproof.bench.factors.llm import LLMError, OpenAIChatModel
+from citeproof.bench.factors.llm import open_model
 from citeproof.bench.factors.llm_extract import LLMExtractor
 from citeproof.bench.factors.report import (
     chart,
@@ -28,6 +28,7 @@ from citeproof.bench.factors.report import (
 )
 from citeproof.bench.factors.runner import generate, read_outputs, score, write_outputs
 from citeproof.bench.factors.triples import read_jsonl, real_triples, synthetic_triples, write_jsonl
+from citeproof.llm.client import LLMError
 
 _FORMAT = click.option(
     "--format", "fmt", type=click.Choice(["json", "markdown"]), default="markdown", show_default=True
@@ -45,7 +46,7 @@ def _extractor(kind: str, model: str | None, base_url: str | None) -> Extractor:
         return HybridExtractor()
     if kind == "deterministic":
         return DeterministicExtractor()
-    return LLMExtractor(OpenAIChatModel(model, base_url))
+    return LLMExtractor(open_model(model, base_url))
 
 
 @click.group(name="factors")
@@ -88,7 +89,7 @@ def triples_cmd(source: str, n: int, seed: int, outcome_field: str, out: Path | 
 def run_cmd(triples_path: Path, out: Path, model: str | None, base_url: str | None, seed: int) -> None:
     """Ask a model for a 3-ply argument per triple; write {triple_id, model, output} JSONL."""
     try:
-        chat = OpenAIChatModel(model, base_url)
+        chat = open_model(model, base_url)
         count = write_outputs(generate(read_jsonl(triples_path), chat, seed), out)
     except LLMError as exc:
         raise click.ClickException(str(exc)) from exc

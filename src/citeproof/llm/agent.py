@@ -22,7 +22,7 @@ from citeproof.core.models import CitationType, ErrorKind, Outcome, Reason, Stat
 from citeproof.core.pipeline import Report, check_document
 from citeproof.core.protocols import Library
 from citeproof.core.reading.read import document_from_text
-from citeproof.llm.client import ChatModel, ChatReply, LLMError
+from citeproof.llm.client import ChatModel, ChatReply, LLMError, ModelInfo
 from citeproof.llm.tools import ACTIONS, Action, AgentTools
 
 DEFAULT_BUDGET = 30
@@ -368,11 +368,20 @@ class ReplayMismatch(AssertionError):
 
 
 class _ReplayModel:
+    name = "replay"
+
     def __init__(self, records: list[dict[str, Any]]) -> None:
         self._replies = [r for r in records if r["type"] in ("step", "error")]
 
+    def describe(self) -> ModelInfo:
+        return ModelInfo(self.name)
+
     def chat(
-        self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None, name: str = "answer"
+        self,
+        messages: list[dict[str, str]],
+        schema: dict[str, Any] | None = None,
+        name: str = "answer",
+        seed: int | None = None,
     ) -> ChatReply:
         if not self._replies:
             raise ReplayMismatch("the run asked for more replies than the trace holds")

@@ -106,11 +106,30 @@ class ChatReply:
     requests: int = 1  # HTTP completions made (0 from the cache; more after repairs)
 
 
+@dataclass(frozen=True, slots=True)
+class ModelInfo:
+    """What a run records of the model it asked: its name and its endpoint's host (never a
+    key or a path); ``endpoint`` is None for a model answering in-process."""
+
+    model: str
+    endpoint: str | None = None
+
+
 class ChatModel(Protocol):
-    """What the judge and the agent need from a model (a client, a replay, a script)."""
+    """What every user of a model needs from it (a client, a replay, a script): a name,
+    what to record of it, and a reply to a conversation."""
+
+    @property
+    def name(self) -> str: ...
+
+    def describe(self) -> ModelInfo: ...
 
     def chat(
-        self, messages: list[Message], schema: dict[str, Any] | None = None, name: str = "answer"
+        self,
+        messages: list[Message],
+        schema: dict[str, Any] | None = None,
+        name: str = "answer",
+        seed: int | None = None,
     ) -> ChatReply: ...
 
 
@@ -145,6 +164,9 @@ class ChatClient:
     @property
     def name(self) -> str:
         return self.config.model
+
+    def describe(self) -> ModelInfo:
+        return ModelInfo(self.config.model, httpx.URL(self.config.base_url).host or None)
 
     def chat(
         self,

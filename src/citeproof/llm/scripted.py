@@ -3,8 +3,8 @@
 It reads only what a real model would be shown — the proposition and the retrieved
 passages in the prompt, or the agent's belief state and last observations — and never
 any gold label. Its judgement is the polarity rule of `support.py` applied to the best
-matching retrieved sentence (sentences split without breaking at abbreviations such as
-"Mrs." or "Co."): ``contradicted`` when the polarity differs, ``supported`` when it
+matching retrieved sentence (sentences as the check splits a document, whole across
+"Mrs.", "Co." or "v."): ``contradicted`` when the polarity differs, ``supported`` when it
 agrees; ``not_supported`` when no retrieved sentence carries even a quarter of the
 proposition's content words (the opinion's best-matching passages do not discuss it);
 unless the proposition's final clause alone (often all a citation at its end vouches
@@ -21,20 +21,16 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from citeproof.core.checking.signatures import signature
+from citeproof.core.checking.signatures import signature, split_sentences
 from citeproof.core.checking.support import MIN_CONTENT_WORDS
-from citeproof.llm.client import ChatReply
+from citeproof.llm.client import ChatReply, ModelInfo
 from citeproof.llm.schema import parse_json
 
+SCRIPTED = "scripted"  # the name of the stand-in model, wherever it answers
 MATCH = 0.6  # share of the proposition's content words a sentence must hold
 UNRELATED = 0.25  # below this share in every retrieved sentence: not supported
 _PASSAGE = re.compile(r"^\[(?:(?P<reporter>[^\]]+?) page (?P<page>\d+)|unpaged)\] ", re.M)
-_SENTENCE = re.compile(r"[^.!?]+[.!?]")
-_ABBREVIATION = re.compile(
-    r"(?:(?:^|[\s(])(?i:mrs?|ms|dr|jr|sr|st|co|corp|inc|ltd|no|nos|v|vs|"
-    r"app|supp|ct|ed|cir|dist|art|sec|gen|stat|ann|rev|id|e\.g|i\.e)"
-    r"|(?:^|[\s(])[A-Z])\.$"
-)
+_ENDED = re.compile(r"[.!?][\"”’')\]]*\s*$")
 _QUESTION = re.compile(r"\?|\bwhether\b", re.I)
 _BELIEF = re.compile(
     r"^(?P<id>c\d+): .*?(?:\| case_id=(?P<case>\S+) )?"
@@ -59,14 +55,11 @@ def _passages(text: str) -> list[tuple[int | None, str]]:
 
 
 def sentences(text: str) -> list[str]:
-    """Sentences of ``text``, not broken after an abbreviation or an initial."""
-    out: list[str] = []
-    for piece in _SENTENCE.findall(text):
-        if out and _ABBREVIATION.search(out[-1]):
-            out[-1] += piece
-        else:
-            out.append(piece)
-    return out
+    """Sentences of ``text``, by the document's own splitter (`split_sentences`); a last
+    piece with no end mark was cut off by the passage's window, and is no sentence (its
+    last word may be cut too, so it could not be quoted)."""
+    found = [text[start:end] for start, end in split_sentences(text)]
+    return found[:-1] if found and not _ENDED.search(found[-1]) else found
 
 
 def final_clause(proposition: str) -> str:
@@ -197,10 +190,17 @@ def respond(messages: list[dict[str, str]], name: str) -> str:
 class ScriptedModel:
     """A `ChatModel` answering in-process; tokens are estimated at 4 characters each."""
 
-    name = "scripted"
+    name = SCRIPTED
+
+    def describe(self) -> ModelInfo:
+        return ModelInfo(SCRIPTED)
 
     def chat(
-        self, messages: list[dict[str, str]], schema: dict[str, Any] | None = None, name: str = "answer"
+        self,
+        messages: list[dict[str, str]],
+        schema: dict[str, Any] | None = None,
+        name: str = "answer",
+        seed: int | None = None,
     ) -> ChatReply:
         content = respond(messages, name)
         prompt = sum(len(m["content"]) for m in messages)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from citeproof.bench.factors.refs import Ref
+from citeproof.core.checking.signatures import split_sentences
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,28 +17,7 @@ class Clause:
     sentence: int
 
 
-_ABBREV = frozenset(
-    {
-        "v",
-        "co",
-        "inc",
-        "corp",
-        "ltd",
-        "no",
-        "mr",
-        "ms",
-        "dr",
-        "st",
-        "mfg",
-        "bros",
-        "e.g",
-        "i.e",
-        "cf",
-        "u.s",
-        "vs",
-    }
-)
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n+")
+_LINE_BREAK = re.compile(r"\n+")
 PREDICATE = (
     r"(?:shares|shared|has|had|have|involved|involves|contains|contained|features|"
     r"featured|presents|presented|includes|included|matches|matched)\b"
@@ -78,16 +58,21 @@ def _ref_at(pos: int, refs: Sequence[Ref]) -> Ref | None:
 
 
 def _sentence_breaks(text: str, refs: Sequence[Ref]) -> list[int]:
-    out = []
-    for m in _SENTENCE_END.finditer(text):
-        if _in_ref(m.start(), refs):
-            continue
-        word = re.findall(r"[\w.'’]+$", text[: m.start()])  # "Dunmore's." is no abbreviation
-        last = word[0].lower().rstrip(".") if word else ""
-        if m.group().startswith(".") and (last in _ABBREV or len(last) == 1):
-            continue
-        out.append(m.end())
-    return out
+    """Where sentences end: after the last mark of each sentence of the document's own
+    splitter (`split_sentences`, which keeps "Co." and "v." inside a name), and after
+    every run of line breaks (arguments are written in lines and bullets); never inside
+    a case reference."""
+    marks = {_last_mark(text, start, end) for start, end in split_sentences(text)[:-1]}
+    breaks = {(mark, mark + 1) for mark in marks}
+    breaks |= {(m.start(), m.end()) for m in _LINE_BREAK.finditer(text)}
+    return sorted({after for at, after in breaks if not _in_ref(at, refs)})
+
+
+def _last_mark(text: str, start: int, end: int) -> int:
+    """The offset of the last character of ``text[start:end]`` that is not a space."""
+    while end > start + 1 and text[end - 1].isspace():
+        end -= 1
+    return end - 1
 
 
 def _conditional_breaks(text: str, refs: Sequence[Ref]) -> list[int]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import re
 
-from citeproof.bench.factors.llm import ChatModel
 from citeproof.bench.factors.mentions import Mention
 from citeproof.bench.factors.prompts import extraction_messages
 from citeproof.bench.factors.triples import Role, Triple
+from citeproof.llm.client import ChatModel
 
 _CODE = re.compile(r"^F\d{1,3}$")
 
@@ -42,5 +42,5 @@ class LLMExtractor:
         self.name = f"llm:{model.name}"
 
     def extract(self, text: str, triple: Triple) -> tuple[Mention, ...]:
-        answer = self.model.complete(extraction_messages(text, triple), seed=self.seed)
+        answer = self.model.chat(extraction_messages(text, triple), seed=self.seed).content
         return parse_extraction(answer)

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from citeproof.bench.factors.extract import Extractor
-from citeproof.bench.factors.llm import ChatModel
 from citeproof.bench.factors.metrics import Metrics, OutputScore, aggregate, score_outputs
 from citeproof.bench.factors.prompts import argument_messages
 from citeproof.bench.factors.triples import Triple
+from citeproof.llm.client import ChatModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Output:
 def generate(triples: Iterable[Triple], model: ChatModel, seed: int | None = 0) -> Iterator[Output]:
     """Ask the model for a 3-ply argument per triple, in order."""
     for triple in triples:
-        yield Output(triple.id, model.name, model.complete(argument_messages(triple), seed=seed))
+        yield Output(triple.id, model.name, model.chat(argument_messages(triple), seed=seed).content)
 
 
 def write_outputs(outputs: Iterable[Output], path: Path) -> int:

@@ -35,7 +35,6 @@ _META = (
     "last_article",
     "gaps",
 )
-_SENTENCE = re.compile(r"[^.;:\n]*?(?:\.(?=\S)|[^.;:\n])*?[.;:](?=\s|$)|[^.;:\n]+$", re.M)
 MAX_SENTENCE = 400
 
 
@@ -62,7 +61,12 @@ def compact_code(code: dict[str, Any]) -> dict[str, Any]:
 
 
 def sentences(text: str) -> Iterator[str]:
-    """Sentence-like pieces of an article text, whitespace normalised."""
+    """Sentence-like pieces of a Ukrainian article text, whitespace normalised: cut after
+    "." or ";" before a capital or a digit, so that an item's number ("3.") and each item
+    of an enumeration ("...; 2) ...") stand apart. Not the check's own splitter
+    (`split_sentences`, trained on English legal prose), which keeps item numbers and
+    enumerations inside a sentence: with it, 611 of the 1,383 citing sentences built from
+    the shared pack would change (and 2 with this cut applied on top of it)."""
     for para in text.split("\n"):
         for piece in re.split(r"(?<=[.;])\s+(?=[А-ЯІЇЄҐ0-9])", para):
             piece = " ".join(piece.split())

@@ -1,4 +1,5 @@
-"""The LLM-backed checkers as benchmark `Detector`s: rules+judge, the agent, single call."""
+"""citeproof's checkers as benchmark `Detector`s: the rules (alone, or with the LLM
+support judge of ``check --llm``), the agent, and the single-call baseline."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import hashlib
 import time
 from pathlib import Path
 
+from citeproof.bench.phantom.scorer import unique_predictions
 from citeproof.bench.systems import Detection
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
@@ -15,32 +17,34 @@ from citeproof.llm.client import ChatModel
 from citeproof.llm.judge import LLMJudge
 
 
-def _model_name(model: ChatModel) -> str:
-    return str(getattr(model, "name", type(model).__name__))
-
-
 class RulesDetector:
-    """The offline rules, optionally with the LLM support judge (`check --llm`)."""
+    """Every error of every hallucinated verdict, by its fragment (else the citation's
+    text), each normalised form once; with a judge, what its calls cost."""
 
-    def __init__(self, library: Library, judge: LLMJudge | None = None, name: str | None = None) -> None:
+    def __init__(self, library: Library, judge: LLMJudge | None = None) -> None:
         self.library, self.judge = library, judge
-        self.name = name or ("rules" if judge is None else f"rules+judge:{_model_name(judge.model)}")
+        self.name = "rules" if judge is None else f"rules+judge:{judge.model.name}"
 
     def detect(self, text: str) -> Detection:
         start = time.perf_counter()
-        j = self.judge
-        before = (j.calls, j.prompt_tokens, j.completion_tokens) if j else (0, 0, 0)
-        report = check_document(document_from_text(text), self.library, judge=j)
-        after = (j.calls, j.prompt_tokens, j.completion_tokens) if j else (0, 0, 0)
-        fragments = [e.fragment for v in report.verdicts for e in v.errors if e.fragment]
+        before = self._spent()
+        report = check_document(document_from_text(text), self.library, judge=self.judge)
+        calls, prompt, completion = (a - b for a, b in zip(self._spent(), before, strict=True))
+        fragments = [e.fragment or v.citation.text for v in report.verdicts for e in v.errors]
         return Detection(
-            tuple(dict.fromkeys(fragments)),
-            after[0] - before[0],
-            after[1] - before[1],
-            after[2] - before[2],
-            0,
-            time.perf_counter() - start,
+            unique_predictions(fragments),
+            calls,
+            prompt,
+            completion,
+            seconds=time.perf_counter() - start,
         )
+
+    def _spent(self) -> tuple[int, int, int]:
+        j = self.judge
+        return (j.calls, j.prompt_tokens, j.completion_tokens) if j is not None else (0, 0, 0)
+
+    def close(self) -> None:
+        """Nothing of its own to free: the library and the judge's model belong to the caller."""
 
 
 def _detection(run: AgentRun, seconds: float) -> Detection:
@@ -69,7 +73,7 @@ class AgentDetector:
     ) -> None:
         self.agent = BeliefAgent(model, library, budget, remote)
         self.trace_dir = Path(trace_dir) if trace_dir else None
-        self.name = f"agent:{_model_name(model)}"
+        self.name = f"agent:{model.name}"
 
     def detect(self, text: str) -> Detection:
         start = time.perf_counter()
@@ -78,14 +82,20 @@ class AgentDetector:
             trace = self.trace_dir / f"{hashlib.sha256(text.encode()).hexdigest()[:16]}.jsonl"
         return _detection(self.agent.run(text, trace), time.perf_counter() - start)
 
+    def close(self) -> None:
+        """Nothing of its own to free: the model and the libraries belong to the caller."""
+
 
 class SingleCallDetector:
     """The baseline: rules, then one call with the agent's prompt and no actions."""
 
     def __init__(self, model: ChatModel, library: Library) -> None:
         self.model, self.library = model, library
-        self.name = f"single-call:{_model_name(model)}"
+        self.name = f"single-call:{model.name}"
 
     def detect(self, text: str) -> Detection:
         start = time.perf_counter()
         return _detection(single_call(self.model, self.library, text), time.perf_counter() - start)
+
+    def close(self) -> None:
+        """Nothing of its own to free: the model and the library belong to the caller."""

@@ -19,13 +19,6 @@ from citeproof.core.protocols import LibraryError
 
 DEFAULT_BUCKET_URL = "https://com-courtlistener-storage.s3-us-west-2.amazonaws.com"
 PREFIX = "bulk-data/"
-# File-name stem in the bucket → the table the importer calls it.
-TABLES = {
-    "citations": "citations",
-    "opinion-clusters": "clusters",
-    "courts": "courts",
-    "opinions": "opinions",
-}
 REQUIRED = ("citations", "opinion-clusters")
 _KEY = re.compile(r"^(?:.*/)?(citations|opinion-clusters|courts|opinions)-(\d{4}-\d{2}-\d{2})\.csv\.bz2$")
 _S3 = "{http://s3.amazonaws.com/doc/2006-03-01/}"

@@ -139,7 +139,7 @@ def star_pages(text: str) -> list[tuple[int, int, int]]:
     found += [
         (m.start(), m.end(), int(m.group(1)))
         for m in _BARE_STAR.finditer(text)
-        if m.start() not in inside and not _STAR_PIN_BEFORE.search(text[max(0, m.start() - 8) : m.start()])
+        if m.start() not in inside and not _STAR_PIN_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
     ]
     return sorted(found)
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from citeproof.core.models import Document
 from citeproof.core.reading.errors import ReadError
+from citeproof.core.reading.furniture import goes_on
+from citeproof.core.reading.hyphens import joined
 
 _SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
-_HYPHEN_WRAP = re.compile(r"(?<=[a-z])-[ \t]*\n[ \t]*(?=[a-z])")
 _PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s+of\s+\d{1,4})?\s*$", re.I)
 _LINE_NUMBER = re.compile(r"\s*(\d{1,2})(?:\s+|$)")
 _MARGIN_GAP = 6.0  # points between a margin line number and the text of its line
@@ -25,7 +26,7 @@ _CITING = re.compile(r"\bid\.|\bsupra\b|\bat #|# (?:[a-z]+\.\s?)+(?:[a-z]+\s)?#"
 
 def unwrap_lines(text: str) -> str:
     """Join hyphenated and wrapped lines (PDF text); paragraph breaks survive."""
-    text = _HYPHEN_WRAP.sub("", text)
+    text = joined(text)
     text = _SOFT_WRAP.sub(" ", text)
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -67,9 +68,11 @@ def _page_lines(textpage: Any) -> list[str]:
     """The lines of one page, without pleading-paper line numbers."""
     raw = textpage.get_text_range()
     boxes = len(raw) == textpage.count_chars()  # char boxes line up with the text
+    # pdfium ends a line hyphenated at its break with U+FFFE (or 0x02) and runs the next
+    # line on after it: that next line, and its margin number, begin after the mark.
     lines: list[tuple[int, str]] = [
-        (m.start(), m.group().replace("\ufffe", "-").replace("\x02", "-"))
-        for m in re.finditer(r"[^\r\n]+", raw)
+        (m.start(), m.group().replace("\ufffe", "-\n").replace("\x02", "-\n").rstrip("\n"))
+        for m in re.finditer(r"[^\r\n\ufffe\x02]+[\ufffe\x02]?", raw)
     ]
     numbered: list[tuple[int, int, int]] = []  # line index, number, length of its prefix
     for i, (start, line) in enumerate(lines):
@@ -123,12 +126,7 @@ def join_pages(pages: list[str], name: str | None) -> Document:
     length = 0
     for page in pages:
         if parts:
-            ended = (
-                re.search(r"[.!?:;\"”)]\s*$", parts[-1])
-                and not re.search(r"\bvs?\.\s*$", parts[-1])
-                and re.match(r"[\"“(\[A-Z]", page)
-            )
-            sep = "\n\n" if ended else " "
+            sep = " " if goes_on(parts[-1][-12:], page[:6]) else "\n\n"
             parts.append(sep)
             length += len(sep)
         starts.append(length)

@@ -12,6 +12,8 @@ from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Document
 from citeproof.core.reading.docx import read_docx
 from citeproof.core.reading.errors import ReadError
+from citeproof.core.reading.furniture import without_furniture
+from citeproof.core.reading.hyphens import joined_same_length
 from citeproof.core.reading.pdf import pdf_pages, read_pdf, unwrap_lines
 from citeproof.core.reading.safe_zip import check_inflated_size
 
@@ -41,9 +43,16 @@ class InputTooLarge(ReadError, LimitExceeded):
     """The input goes past a limit (`Limits`): a read error that names the limit."""
 
 
+# a line break between two lines that hold text (a line of spaces is a blank line)
+_SOFT_BREAK = re.compile(r"(?<=[^\s])[ \t]*\n(?=[ \t]*[^\s])")
+
+
 def unwrap_same_length(text: str) -> str:
-    """Turn single line breaks inside paragraphs into spaces, keeping every offset."""
-    return re.sub(r"(?<=[^\n])\n(?=[^\n])", " ", text)
+    """Turn page furniture (`furniture.py`) and single line breaks inside paragraphs into
+    spaces, and words hyphenated across lines (`hyphens.py`) whole, keeping every offset."""
+    return _SOFT_BREAK.sub(
+        lambda m: m.group().replace("\n", " "), joined_same_length(without_furniture(text))
+    )
 
 
 def read_document(path: str | Path, max_bytes: int | None = None, limits: Limits | None = None) -> Document:

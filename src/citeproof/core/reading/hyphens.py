@@ -1,0 +1,61 @@
+"""Words hyphenated across a line break (``Borden-`` / ``kircher``), read whole again.
+
+A typesetter breaks a word at the end of a line with a hyphen; a compound (``well-`` /
+``established``) may break at its own hyphen too. The document itself says which it is:
+a break whose joined word appears elsewhere in the text unbroken is a typesetter's, one
+whose hyphenated form appears elsewhere keeps its hyphen, and with no evidence either way
+the hyphen is taken for the typesetter's (as PDF readers do).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_BREAK = re.compile(r"(?<=([A-Za-z]))-[ \t]*\r?\n[ \t]*(?=([a-z]))")
+_WORD_BEFORE = re.compile(r"[A-Za-z]+$")
+_WORD_AFTER = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    start: int  # the hyphen
+    end: int  # the first letter after the break
+    keeps_hyphen: bool
+
+
+def line_breaks(text: str) -> list[Break]:
+    """Every hyphen at a line's end before a lower-case word, and whether it stays."""
+    found = []
+    lowered = None
+    for m in _BREAK.finditer(text):
+        head = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        tail = _WORD_AFTER.match(text, m.end())
+        if head is None or tail is None:
+            continue
+        lowered = lowered if lowered is not None else text.lower()
+        joined = (head.group() + tail.group()).lower()
+        compound = f"{head.group()}-{tail.group()}".lower()
+        keeps = compound in lowered and joined not in lowered
+        found.append(Break(m.start(), m.end(), keeps))
+    return found
+
+
+def joined(text: str) -> str:
+    """``text`` with each hyphenated line break closed up (a compound's hyphen kept)."""
+    pieces, cursor = [], 0
+    for b in line_breaks(text):
+        pieces += [text[cursor : b.start], "-" if b.keeps_hyphen else ""]
+        cursor = b.end
+    return "".join(pieces) + text[cursor:]
+
+
+def joined_same_length(text: str) -> str:
+    """``text`` with each hyphenated line break turned into soft hyphens (U+00AD), which the
+    normaliser drops: read whole, every offset kept."""
+    pieces, cursor = [], 0
+    for b in line_breaks(text):
+        start = b.start + 1 if b.keeps_hyphen else b.start
+        pieces += [text[cursor:start], "\u00ad" * (b.end - start)]
+        cursor = b.end
+    return "".join(pieces) + text[cursor:]

@@ -1,0 +1,108 @@
+"""Page furniture: line numbers, page numbers and running heads never become part of a
+citation, on the data pack's real opinions laid out as filings print them."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+from pathlib import Path
+
+import pytest
+from tests.pack import record_by_id
+
+from citeproof.api import check_file, check_text
+from citeproof.core.reading.furniture import furniture_spans, without_furniture
+from citeproof.core.reading.read import unwrap_same_length
+
+_spec = importlib.util.spec_from_file_location(
+    "layouts", Path(__file__).resolve().parents[3] / "benchmarks" / "layouts.py"
+)
+assert _spec and _spec.loader
+layouts = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(layouts)
+
+# Real opinions of the data pack with the most citations: one with numbered footnotes
+# ("45. Id. at 277, 582 S.E.2d at 606."), two with many parallel cites.
+OPINIONS = (
+    "capstone-fastcase:NW2d/777/777NW2d266_1",
+    "courtlistener:1403654",
+    "capstone-fastcase:NE3d/122/122 N.E.3d 432",
+)
+
+
+def seen(report):
+    return [
+        (v.citation.cite, v.citation.form, v.citation.pin_pages, v.status, tuple(e.kind for e in v.errors))
+        for v in report.verdicts
+    ]
+
+
+@pytest.mark.parametrize("layout", ["numbered", "slip"])
+@pytest.mark.parametrize("record_id", OPINIONS)
+def test_a_laid_out_opinion_gets_the_verdicts_of_its_text(library, tmp_path, record_id, layout):
+    text = record_by_id(record_id)["text"]
+    path = layouts.render(layout, text, tmp_path, random.Random(f"{record_id}:{layout}"))
+    assert seen(check_file(path, library)) == seen(check_text(text, library))
+
+
+def _numbered(lines: list[str], alone: bool) -> str:
+    out = []
+    for k, line in enumerate(lines, 1):
+        out += [f"{k:>2}", f"     {line}"] if alone else [f"{k:>2}     {line}"]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("alone", [True, False])
+def test_a_margin_number_between_volume_and_reporter_is_not_a_volume(library, alone):
+    lines = [
+        "The rule is settled. The Court held in Brown v. Board of Education,",
+        "347",
+        "U.S. 483, 495 (1954), that separate educational facilities are",
+        "inherently unequal, and it has said so again since then in many",
+        "cases that need not be listed here, as the parties agree.",
+        "Nothing in the record suggests otherwise.",
+    ]
+    report = check_text(_numbered(lines, alone), library)
+    cites = [v.citation.cite for v in report.verdicts]
+    assert cites == ["347 U.S. 483"]
+    assert report.verdicts[0].status == "verified"
+
+
+def test_a_page_break_inside_a_citation_is_read_through(library):
+    head = "Case 1:19-cv-01234-ABC    Document 45    Filed 03/02/20    Page {} of 3"
+    filler = "The parties agree on this much, and the record bears it out in full."
+    pages = [
+        [filler] * 28,
+        [filler] * 27 + ["that separate facilities are unequal. See Brown v. Board of Education, 347"],
+        ["U.S. 483, 495 (1954). The parties agree on this much."] + [filler] * 3,
+    ]
+    text = "".join(
+        head.format(p + 1) + "\n" + _numbered(lines, False) + f"{'':30}{p + 1}\n"
+        for p, lines in enumerate(pages)
+    )
+    report = check_text(text, library)
+    assert [(v.citation.cite, v.citation.pin_pages) for v in report.verdicts] == [("347 U.S. 483", (495,))]
+    assert not re.search(r"Case 1:19|Page \d", unwrap_same_length(text))
+
+
+def test_numbers_alone_on_lines_that_count_nothing_are_text():
+    text = "The jury returned\n12\nguilty verdicts.\n\nOf those, 4 were set aside.\n507\nremained.\n"
+    assert furniture_spans(text) == []
+    assert without_furniture(text) == text
+
+
+def test_numbered_footnotes_are_not_running_heads():
+    notes = "\n\n".join(f"{n}. Id. at {200 + n}." for n in range(40, 52))
+    page = "\n".join(f"{n:>2}     filler line of the body text {n}" for n in range(1, 29))
+    text = f"{page}\n{'':30}1\n{notes}\n{page}\n{'':30}2\n"
+    kept = without_furniture(text)
+    assert all(f"{n}. Id. at {200 + n}." in kept for n in range(40, 52))
+    assert "filler line" in kept and not re.search(r"^\s*\d+     filler", kept, re.M)
+
+
+def test_offsets_never_move(tmp_path):
+    text = record_by_id(OPINIONS[0])["text"]
+    numbered = layouts.render("numbered", text, tmp_path, random.Random(1)).read_text(encoding="utf-8")
+    assert furniture_spans(numbered)
+    assert len(without_furniture(numbered)) == len(numbered) == len(unwrap_same_length(numbered))

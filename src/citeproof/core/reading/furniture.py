@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-_LINE_NUMBER = re.compile(r"[ \t]*(\d{1,2})(?:[ \t]{2,}(?=\S)|[ \t]*$)")
+_LINE_NUMBER = re.compile(r"[ \t]{0,3}(\d{1,2})(?:[ \t]{2,}(?=\S)|[ \t]*$)")
 _PAGE_NUMBER = re.compile(
     r"[ \t]*(?:-[ \t]*(\d{1,4})[ \t]*-|(?:page[ \t]+)?(\d{1,4})(?:[ \t]+of[ \t]+\d{1,4})?)[ \t]*$", re.I
 )
@@ -136,20 +136,22 @@ def line_number_spans(lines: list[Line]) -> list[tuple[int, int]]:
 
 
 def page_number_spans(lines: list[Line], line_numbers: set[int]) -> list[tuple[int, int]]:
-    """Lines holding a page number only, in runs that count up by one (at least two)."""
+    """Lines holding a page number only, in runs that count up by one (at least two; other
+    lines holding a number may stand between them)."""
     found = []
     for line in lines:
         m = _PAGE_NUMBER.fullmatch(line.text)
         if m and line.start not in line_numbers and line.text.strip():
             found.append((int(m.group(1) or m.group(2)), line))
     runs: list[list[Line]] = []
-    last = None
+    open_runs: dict[int, list[Line]] = {}  # the next number each run waits for
     for number, line in found:
-        if runs and last is not None and number == last + 1:
-            runs[-1].append(line)
-        else:
-            runs.append([line])
-        last = number
+        run = open_runs.pop(number, None)
+        if run is None:
+            run = []
+            runs.append(run)
+        run.append(line)
+        open_runs[number + 1] = run
     return [(line.start, line.end) for run in runs if len(run) >= 2 for line in run]
 
 
@@ -217,8 +219,8 @@ def without_furniture(text: str) -> str:
     return "".join(chars)
 
 
-# a citation's abbreviation ("S.", "Ct.", "U.S.", "Supp.") ends no sentence
-_ABBREVIATION = re.compile(r"(?:\b[A-Z][a-z]{0,3}\.\s?)+$|\bvs?\.$")
+# a citation's abbreviation ("S.", "Ct.", "U.S.", "Supp.") ends no sentence; "Id." and "Ibid." do
+_ABBREVIATION = re.compile(r"(?:\b(?!Id\.|Ibid\.)[A-Z][a-z]{0,3}\.\s?)+$|\bvs?\.$")
 
 
 def goes_on(before: str, after: str) -> bool:

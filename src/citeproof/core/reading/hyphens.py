@@ -34,11 +34,26 @@ def line_breaks(text: str) -> list[Break]:
         if head is None or tail is None:
             continue
         lowered = lowered if lowered is not None else text.lower()
-        joined = (head.group() + tail.group()).lower()
-        compound = f"{head.group()}-{tail.group()}".lower()
-        keeps = compound in lowered and joined not in lowered
-        found.append(Break(m.start(), m.end(), keeps))
+        found.append(Break(m.start(), m.end(), keeps_hyphen(head.group(), tail.group(), lowered)))
     return found
+
+
+def keeps_hyphen(head: str, tail: str, lowered: str) -> bool:
+    """Whether ``head-`` | ``tail`` is a compound broken at its hyphen, by the evidence of
+    the whole text (``lowered``, lower-cased)."""
+    joined = (head + tail).lower()
+    compound = f"{head}-{tail}".lower()
+    return compound in lowered and joined not in lowered
+
+
+def across_pages(before: str, after: str, lowered: str) -> str | None:
+    """How a page ending in a hyphenated word (``comm-``) joins the next (``ercial``):
+    the hyphen kept or dropped (`keeps_hyphen`); None when the break is no such word."""
+    head = re.search(r"([A-Za-z]+)-$", before)
+    tail = _WORD_AFTER.match(after)
+    if head is None or tail is None:
+        return None
+    return "-" if keeps_hyphen(head.group(1), tail.group(), lowered) else ""
 
 
 def joined(text: str) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from citeproof.core.models import Document
 from citeproof.core.reading.errors import ReadError
 from citeproof.core.reading.furniture import goes_on
-from citeproof.core.reading.hyphens import joined
+from citeproof.core.reading.hyphens import across_pages, joined
 
 _SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
 _PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s+of\s+\d{1,4})?\s*$", re.I)
@@ -124,9 +124,16 @@ def join_pages(pages: list[str], name: str | None) -> Document:
     parts: list[str] = []
     starts: list[int] = []
     length = 0
+    lowered = "\n".join(pages).lower()
     for page in pages:
         if parts:
-            sep = " " if goes_on(parts[-1][-12:], page[:6]) else "\n\n"
+            hyphen = across_pages(parts[-1][-40:], page[:40], lowered)
+            if hyphen is not None:  # "comm-" | "ercial": the word read whole
+                parts[-1] = parts[-1][:-1] + hyphen
+                length -= 1 - len(hyphen)
+                sep = ""
+            else:
+                sep = " " if goes_on(parts[-1][-12:], page[:6]) else "\n\n"
             parts.append(sep)
             length += len(sep)
         starts.append(length)

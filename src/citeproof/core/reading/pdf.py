@@ -19,6 +19,7 @@ _PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—
 _LINE_NUMBER = re.compile(r"\s*(\d{1,2})(?:\s+|$)")
 _MARGIN_GAP = 6.0  # points between a margin line number and the text of its line
 _MIN_LINE_NUMBERS = 5  # numbered lines on a page before they are taken for pleading paper
+PARAGRAPH_GAP = 1.3  # a gap this many times the usual line gap parts two paragraphs
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page where running lines stand
 # a citation repeated at the edge of two pages is still text: a short form, a pin, a cite
 _CITING = re.compile(r"\bid\.|\bsupra\b|\bat #|# (?:[a-z]+\.\s?)+(?:[a-z]+\s)?#")
@@ -88,7 +89,24 @@ def _page_lines(textpage: Any) -> list[str]:
     if len(numbered) < _MIN_LINE_NUMBERS or len(rising) < len(numbered) // 2:
         numbered = []
     cut = {i: length for i, _, length in numbered}
-    return [line[cut.get(i, 0) :] for i, (_, line) in enumerate(lines)]
+    texts = [line[cut.get(i, 0) :] for i, (_, line) in enumerate(lines)]
+    if not boxes:
+        return texts
+    breaks = paragraph_starts([textpage.get_charbox(start, loose=True)[1] for start, _ in lines])
+    return [piece for i, text in enumerate(texts) for piece in (("", text) if i in breaks else (text,))]
+
+
+def paragraph_starts(bottoms: list[float]) -> set[int]:
+    """The lines (by index) that open a paragraph, from where each line stands on the page
+    (``bottoms``, top to bottom): the gap between two lines of a paragraph is the narrowest
+    that recurs; a wider gap above a line by PARAGRAPH_GAP (Word's space after a paragraph)
+    leaves no blank line in the text."""
+    gaps = [round(a - b) for a, b in zip(bottoms, bottoms[1:], strict=False)]
+    seen = Counter(g for g in gaps if g > 0)
+    line_gap = min((g for g, n in seen.items() if n >= 2), default=None)
+    if line_gap is None:
+        return set()
+    return {i + 1 for i, gap in enumerate(gaps) if gap > line_gap * PARAGRAPH_GAP}
 
 
 def _key(line: str) -> str:

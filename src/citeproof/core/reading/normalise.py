@@ -63,7 +63,20 @@ REPLACEMENTS: dict[str, str] = {
     **_OTHERS,
     **{chr(0xFF10 + d): str(d) for d in range(10)},  # fullwidth digits
 }
-_TO_REPLACE = re.compile("[" + "".join(re.escape(c) for c in REPLACEMENTS) + "]")
+# How citations are typed in real filings, read as they are printed: a dash between two
+# numbers (a pin range, "490–91"), a Westlaw number run together ("2019WL1493461"), a page
+# run into its reporter ("Haw.296"), an apostrophe of another shape inside a reporter's name
+# ("Fed. App’x", "Hawaiʻi"); each rewritten only where a citation has it.
+_IN_CITATIONS: tuple[tuple[str, str], ...] = (
+    (r"(?<=\d)[\u2012\u2013\u2014](?=\d)", "-"),
+    (r"(?<=\b\d{4})WL(?=\d{3,}\b)", " WL "),
+    (r"(?<=\b[A-Z][a-z])\.(?=\d{1,5}\b)|(?<=[A-Z][a-z]{2})\.(?=\d{1,5}\b)", ". "),
+    (r"(?<=App)[’ʼʻ‘`´](?=x\b)|(?<=Hawai)[’ʼʻ‘`´](?=i\b)", "'"),
+)
+_CONTEXT = re.compile("|".join(f"(?P<c{k}>{pattern})" for k, (pattern, _) in enumerate(_IN_CITATIONS)))
+_TO_REPLACE = re.compile(
+    _CONTEXT.pattern + "|[" + "".join(re.escape(c) for c in REPLACEMENTS) + "]"
+)
 
 Piece = tuple[str, int, int]  # (normalised text, its start in the original, its length there)
 
@@ -76,10 +89,11 @@ def normalised_pieces(text: str) -> list[Piece] | None:
         start = m.start()
         if cursor < start:
             pieces.append((text[cursor:start], cursor, start - cursor))
-        replacement = REPLACEMENTS[m.group()]
+        context = m.lastgroup
+        replacement = _IN_CITATIONS[int(context[1:])][1] if context else REPLACEMENTS[m.group()]
         if replacement:  # a dropped character leaves no piece: the next one starts after it
-            pieces.append((replacement, start, 1))
-        cursor = start + 1
+            pieces.append((replacement, start, m.end() - start))
+        cursor = m.end()
     if cursor == 0:
         return None
     if cursor < len(text):

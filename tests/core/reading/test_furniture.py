@@ -6,13 +6,15 @@ from __future__ import annotations
 import importlib.util
 import random
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 from tests.pack import record_by_id
 
 from citeproof.api import check_file, check_text
-from citeproof.core.reading.furniture import furniture_spans, without_furniture
+from citeproof.core.reading.furniture import furniture_spans, goes_on, without_furniture
+from citeproof.core.reading.pdf import paragraph_starts
 from citeproof.core.reading.read import unwrap_same_length
 
 _spec = importlib.util.spec_from_file_location(
@@ -38,7 +40,7 @@ def seen(report):
     ]
 
 
-@pytest.mark.parametrize("layout", ["numbered", "slip"])
+@pytest.mark.parametrize("layout", ["numbered", "slip", "pdf", "docx"])
 @pytest.mark.parametrize("record_id", OPINIONS)
 def test_a_laid_out_opinion_gets_the_verdicts_of_its_text(library, tmp_path, record_id, layout):
     text = record_by_id(record_id)["text"]
@@ -106,3 +108,34 @@ def test_offsets_never_move(tmp_path):
     numbered = layouts.render("numbered", text, tmp_path, random.Random(1)).read_text(encoding="utf-8")
     assert furniture_spans(numbered)
     assert len(without_furniture(numbered)) == len(numbered) == len(unwrap_same_length(numbered))
+
+
+@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+def test_a_word_file_exported_to_pdf_by_libreoffice_reads_as_its_text(library, tmp_path):
+    record_id = OPINIONS[0]  # numbered footnotes: paragraphs only Word's spacing tells apart
+    text = record_by_id(record_id)["text"]
+    path = layouts.render("docx-pdf", text, tmp_path, random.Random(record_id))
+    assert seen(check_file(path, library)) == seen(check_text(text, library))
+
+
+def test_paragraphs_of_a_pdf_page_from_where_its_lines_stand():
+    # Word's lines 14.7 points apart, 24.7 between paragraphs; a heading 30 points above
+    bottoms = [700.0, 685.3, 670.6, 645.9, 631.2, 601.2, 586.5]
+    assert paragraph_starts(bottoms) == {3, 5}
+    assert paragraph_starts([700.0, 676.0, 652.0, 628.0]) == set()  # double spacing throughout
+    assert paragraph_starts([700.0]) == set()
+
+
+@pytest.mark.parametrize(
+    "before, after, joined",
+    [
+        ("v. Board of Education, 347", "U.S. 483", True),
+        ("503 U.S. at 8, 112 S.", "Ct. 995.", True),
+        ("the rule is settled.", "The next", False),
+        ("must prevail. Id.", "2. Certification", False),
+        ("(1992).", "17. State v.", False),
+        ("the court held", "that the", True),
+    ],
+)
+def test_what_goes_on_across_a_page_break(before, after, joined):
+    assert goes_on(before, after) is joined

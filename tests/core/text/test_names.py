@@ -82,3 +82,31 @@ def test_distinct_words_stay_distinct():
 
 def test_a_docket_parenthetical_is_still_no_name():
     assert party_tokens("johnson (la.3/4/98)") == party_tokens("johnson")
+
+
+@pytest.mark.parametrize(
+    "written, catalogued",
+    [
+        ("FERC v. Mississippi", "FEDERAL ENERGY REGULATORY COMMISSION et al. v. MISSISSIPPI et al."),
+        (
+            "Turner Broad. Sys., Inc. v. FCC",
+            "TURNER BROADCASTING SYSTEM, INC., et al. v. FEDERAL COMMUNICATIONS COMMISSION et al.",
+        ),
+        ("Federal Energy Regulatory Commission v. Mississippi", "FERC v. Mississippi"),
+        (
+            "NAACP v. Alabama ex rel. Patterson",
+            "NATIONAL ASSOCIATION FOR THE ADVANCEMENT OF COLORED PEOPLE v. ALABAMA",
+        ),
+        (
+            "Franklin v. Massachusetts",
+            "BARBARA FRANKLIN, SECRETARY OF COMMERCE, et al. v. MASSACHUSETTS et al.",
+        ),
+    ],
+)
+def test_acronyms_given_names_and_offices_are_the_same_party(written, catalogued):
+    assert compare_names(written, catalogued).matches
+
+
+def test_initials_that_spell_nothing_of_the_case_still_mismatch():
+    assert not compare_names("FTC v. Smith", "JONES v. BROWN").matches
+    assert not compare_names("ABC Corp. v. Doe", "NATIONAL LABOR RELATIONS BOARD v. KATZ").matches

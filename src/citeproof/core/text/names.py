@@ -242,7 +242,31 @@ def compare_names(written: str, *real_names: str) -> NameMatch:
         return NameMatch(True, best, "a real party is written in full, with more words")
     if _joined(written) & _joined(*real_names):
         return NameMatch(True, best, "a party matches once a stray space is removed")
+    if acronyms(written) & real_tokens or acronyms(*real_names) & frozenset().union(*written_parties):
+        return NameMatch(True, best, "a party is written as the initials of the other's words")
     return NameMatch(False, best, "no distinctive party of the written name appears in the case")
+
+
+_NOT_INITIALED = frozenset({"of", "and", "the", "for", "on", "in", "to", "at", "&"})
+
+
+@lru_cache(maxsize=16384)
+def _party_acronyms(party: str) -> frozenset[str]:
+    words = [w for w in re.findall(r"[a-z]+", party) if w not in _NOT_INITIALED]
+    whole = "".join(w[0] for w in words)
+    # "Federal Communications Commission, et al." and "FCC"; an office after a comma is not
+    # part of the party's own name ("Lewis, Director, Arizona Department of Corrections")
+    first = [w for w in re.findall(r"[a-z]+", party.split(",")[0]) if w not in _NOT_INITIALED]
+    return frozenset(a for a in (whole, "".join(w[0] for w in first)) if len(a) >= 3)
+
+
+def acronyms(*names: str) -> frozenset[str]:
+    """The initials of each distinctive party of ``names`` (three letters or more):
+    ``FERC`` for Federal Energy Regulatory Commission, ``NAACP`` for National Association
+    for the Advancement of Colored People."""
+    return frozenset().union(
+        *(_party_acronyms(party) for name in names for party in parties(name) if not is_generic(party))
+    )
 
 
 def _joined(*names: str) -> set[str]:

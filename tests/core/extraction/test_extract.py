@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from eyecite.helpers import courts, get_court_by_paren
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.pack import all_records
 
 from citeproof.core.extraction.extract import extract_citations, parse_pin_pages
 from citeproof.core.models import CitationType, CiteForm
@@ -192,3 +196,37 @@ def test_eyecite_looks_for_no_reference_citations_during_extraction():
     cites = extract(document_from_text(text))
     assert [c.form.value for c in cites] == ["full", "short"] and cites[1].pin_pages == (441,)
     assert eyecite.find.extract_reference_citations is original
+
+
+SUBSECTIONED = sorted(
+    {
+        m.group()
+        for r in all_records()
+        for m in re.finditer(r"\b\d+ U\.S\.C\. § \d+[a-z]?(?:\([a-zA-Z0-9]{1,4}\)){2,}", r["text"])
+    }
+)
+
+
+@pytest.mark.parametrize("cite", SUBSECTIONED[:8])
+def test_a_statute_keeps_its_subsections(cite):
+    (found,) = extract_citations(document_from_text(f"Relief is barred by {cite}, as the court held."))
+    assert found.text == cite
+    assert found.statute_section == cite.split("§ ")[1]
+
+
+@pytest.mark.parametrize(
+    "text, code, section",
+    [
+        ("Rule 8 of the Rules Governing Section 2254 Cases", "Rules Governing § 2254 Cases", "8"),
+        ("Rule 4(b), Rules Governing § 2255 Proceedings", "Rules Governing § 2255 Proceedings", "4(b)"),
+        (
+            "Rule 11 of the Rules Governing Section 2254 Cases in the United States District Courts",
+            "Rules Governing § 2254 Cases",
+            "11",
+        ),
+    ],
+)
+def test_the_habeas_rules_are_statutes(text, code, section):
+    (found,) = extract_citations(document_from_text(f"See {text}."))
+    assert (found.type, found.statute_code, found.statute_section) == (CitationType.STATUTE, code, section)
+    assert found.text == text

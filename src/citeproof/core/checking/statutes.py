@@ -19,6 +19,8 @@ FEDERAL_RULE_RANGES = {
     "Fed. R. App. P.": (1, 48),
     "Fed. R. Evid.": (101, 1103),
     "Fed. R. Bankr. P.": (1001, 9037),
+    "Rules Governing § 2254 Cases": (1, 12),
+    "Rules Governing § 2255 Proceedings": (1, 12),
 }
 
 

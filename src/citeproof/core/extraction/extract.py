@@ -425,14 +425,20 @@ def _short_form(
     return citation
 
 
+_SUBSECTIONS = re.compile(r"(?:\([a-zA-Z0-9]{1,4}\))+")
+
+
 def _statutes(
     text: str, law_raws: list[_RawCite], unmarked: list[StatuteCite], case_spans: set[Span]
 ) -> list[Citation]:
     found: list[Citation] = []
     taken: list[Span] = list(case_spans)
     for raw in law_raws:
-        found.append(_statute(text, raw.span, raw.reporter or "", raw.title, raw.section or ""))
-        taken.append(raw.span)
+        sub = _SUBSECTIONS.match(text, raw.span.end)  # eyecite stops before "(d)(1)"
+        span = Span(raw.span.start, sub.end()) if sub else raw.span
+        section = (raw.section or "") + (sub.group() if sub else "")
+        found.append(_statute(text, span, raw.reporter or "", raw.title, section))
+        taken.append(span)
     for cite in unmarked:
         if any(cite.span.start < t.end and t.start < cite.span.end for t in taken):
             continue

@@ -74,9 +74,7 @@ _IN_CITATIONS: tuple[tuple[str, str], ...] = (
     (r"(?<=App)[’ʼʻ‘`´](?=x\b)|(?<=Hawai)[’ʼʻ‘`´](?=i\b)", "'"),
 )
 _CONTEXT = re.compile("|".join(f"(?P<c{k}>{pattern})" for k, (pattern, _) in enumerate(_IN_CITATIONS)))
-_TO_REPLACE = re.compile(
-    _CONTEXT.pattern + "|[" + "".join(re.escape(c) for c in REPLACEMENTS) + "]"
-)
+_TO_REPLACE = re.compile(_CONTEXT.pattern + "|[" + "".join(re.escape(c) for c in REPLACEMENTS) + "]")
 
 Piece = tuple[str, int, int]  # (normalised text, its start in the original, its length there)
 

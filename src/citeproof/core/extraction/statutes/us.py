@@ -16,6 +16,14 @@ _RULE = re.compile(
     r"\b(?P<code>Fed\.\s?R\.\s?(?:Civ|Crim|App|Bankr)\.\s?P\.|Fed\.\s?R\.\s?Evid\.)\s*"
     r"(?P<section>\d{1,4})(?P<sub>(?:\([a-zA-Z0-9]{1,4}\))*)"
 )
+# "Rule 8 of the Rules Governing Section 2254 Cases", "Rule 4(b) of the Rules Governing
+# § 2255 Proceedings (in the United States District Courts)"
+_HABEAS_RULE = re.compile(
+    r"\bRule\s+(?P<section>\d{1,2})(?P<sub>(?:\([a-z0-9]{1,3}\))*),?\s+(?:of\s+the\s+)?Rules\s+"
+    r"Governing\s+(?:Section|§)\s*(?P<title>2254\s+Cases|2255\s+Proceedings)"
+    r"(?:\s+in\s+the\s+United\s+States\s+District\s+Courts)?"
+)
+HABEAS_RULES = {"2254": "Rules Governing § 2254 Cases", "2255": "Rules Governing § 2255 Proceedings"}
 _SECTION_OF_TITLE = re.compile(
     r"\b[Ss]ection\s+(?P<section>\d+[a-z]?)\s+of\s+[Tt]itle\s+(?P<title>\d{1,2})\b"
 )
@@ -30,7 +38,8 @@ class StatuteCite:
 
 
 def find_statutes(text: str) -> list[StatuteCite]:
-    """U.S.C. (with or without §), C.F.R., federal rules and "section N of title T"."""
+    """U.S.C. (with or without §), C.F.R., federal rules, the Rules Governing Section 2254
+    Cases and Section 2255 Proceedings, and "section N of title T"."""
     found: list[StatuteCite] = []
     for m in _USC.finditer(text):
         found.append(
@@ -42,6 +51,9 @@ def find_statutes(text: str) -> list[StatuteCite]:
         found.append(StatuteCite("C.F.R.", m.group("title"), m.group("section"), Span(m.start(), m.end())))
     for m in _RULE.finditer(text):
         code = re.sub(r"\.\s?", ". ", m.group("code")).strip()
+        found.append(StatuteCite(code, None, m.group("section") + m.group("sub"), Span(m.start(), m.end())))
+    for m in _HABEAS_RULE.finditer(text):
+        code = HABEAS_RULES[m.group("title")[:4]]
         found.append(StatuteCite(code, None, m.group("section") + m.group("sub"), Span(m.start(), m.end())))
     for m in _SECTION_OF_TITLE.finditer(text):
         found.append(StatuteCite("U.S.C.", m.group("title"), m.group("section"), Span(m.start(), m.end())))

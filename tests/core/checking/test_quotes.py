@@ -286,3 +286,21 @@ def test_normalise_finds_exactly_the_words_of_the_pattern(text):
     assert spans == [m.span() for m in words]
     for index in range(len(norm.joined)):  # a space belongs to the word after it
         assert norm.word_at(index) == norm.joined[: index + 1].count(" ")
+
+
+@pytest.mark.parametrize(
+    "quote, real",
+    [
+        # the last word changed: the real words run to the end of the passage
+        ("lawyers in criminal courts are necessities, not conveniences", "necessities, not luxuries"),
+        # the first word changed
+        ("attorneys in criminal courts are necessities, not luxuries", "lawyers in criminal courts"),
+    ],
+)
+def test_a_changed_word_at_the_edge_of_a_quote_is_in_the_real_wording(quote, real):
+    text = opinion_text("372 U.S. 335")
+    m = locate(quote, text)
+    assert m is not None and not m.found
+    assert real in m.real_wording
+    assert m.real_wording == text[m.start : m.end]
+    assert len(m.real_wording.split()) == len(quote.split())

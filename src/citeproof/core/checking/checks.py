@@ -21,6 +21,7 @@ from citeproof.core.models import (
     ResolutionStatus,
 )
 from citeproof.core.text.citator import is_vendor_cite
+from citeproof.core.text.excerpt import excerpt
 from citeproof.core.text.names import SAME_NAME, compare_names, same_name_score
 from citeproof.core.text.pins import names_a_note
 
@@ -290,7 +291,7 @@ def check_pincite(
                 K.WRONG_PINCITE,
                 f"the quoted words are not on page {c.pin_text}",
                 c,
-                f'"{m.real_wording[:120]}" is on page {where} of {c.volume} {c.reporter}'
+                f'"{excerpt(m.real_wording, 120)}" is on page {where} of {c.volume} {c.reporter}'
                 + (
                     f" (and {len(places) - 1} other place(s), none on the pin page)"
                     if len(places) > 1

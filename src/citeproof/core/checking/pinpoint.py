@@ -12,6 +12,7 @@ from citeproof.core.checking.signatures import long_words, signed_sentences, wor
 from citeproof.core.checking.support import citing_sentences
 from citeproof.core.models import Citation, Confidence, ErrorKind, Finding, Opinion, Outcome
 from citeproof.core.text.context import QUOTATION
+from citeproof.core.text.excerpt import excerpt
 
 MIN_WORDS = 6
 CLAIM_COVERED = 0.8
@@ -56,12 +57,13 @@ def check_proposition_pin(c: Citation, opinion: Opinion | None) -> Finding | Non
     if found is None or any(p in found[0] for p in c.pin_pages):
         return None
     where = ", ".join(str(p) for p in sorted(found[0]))
+    said = excerpt(found[1], 200)
     return Finding(
         kind=ErrorKind.WRONG_PINCITE,
         outcome=Outcome.FAIL,
         explanation=f"the proposition is not on page {c.pin_text}",
         fragment=c.text,
         span=c.span,
-        evidence=f'the opinion says it on page {where} of {c.volume} {c.reporter}: "{found[1][:200]}"',
+        evidence=f'the opinion says it on page {where} of {c.volume} {c.reporter}: "{said}"',
         confidence=Confidence.PRINTED_ELSEWHERE,
     )

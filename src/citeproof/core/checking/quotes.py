@@ -22,7 +22,9 @@ _TRAILERS = re.compile(
     r"in original|omitted)|alterations? in original|citations? omitted)[^)]*\)",
     re.I,
 )
+_SENTENCE_END = re.compile(r"[.!?;:]")
 NEAR_MATCH_SCORE = 80.0
+MAX_EDGE_CHANGE = 2  # words changed at a quote's edge that the real passage still covers
 MIN_WORDS = 3
 
 
@@ -152,13 +154,13 @@ def _nearest(wanted: str, norm: NormalText, opinion_text: str) -> QuoteMatch:
     align = fuzz.partial_ratio_alignment(wanted, norm.joined)
     if align is None or align.score < NEAR_MATCH_SCORE:
         return QuoteMatch(False, score=align.score if align else 0.0)
-    first, last = _tighten(wanted.split(), norm, align.dest_start, align.dest_end)
+    first, last = _tighten(wanted.split(), norm, align.dest_start, align.dest_end, opinion_text)
     start, end = int(norm.starts[first]), int(norm.ends[last])
     real = opinion_text[start:end]
     return QuoteMatch(False, start, end, align.score, real, word_diff(wanted, real))
 
 
-def _tighten(wanted: list[str], norm: NormalText, start: int, end: int) -> tuple[int, int]:
+def _tighten(wanted: list[str], norm: NormalText, start: int, end: int, text: str) -> tuple[int, int]:
     """Word range of the real passage: the aligned window trimmed to matching words."""
     words = norm.joined.split(" ")
     lo = max(0, norm.word_at(start) - len(wanted))
@@ -167,7 +169,29 @@ def _tighten(wanted: list[str], norm: NormalText, start: int, end: int) -> tuple
     blocks = [b for b in matcher.get_matching_blocks() if b.size]
     if not blocks:
         return norm.word_at(start), norm.word_at(max(start, end - 1))
-    return lo + blocks[0].a, lo + blocks[-1].a + blocks[-1].size - 1
+    first, last = lo + blocks[0].a, lo + blocks[-1].a + blocks[-1].size - 1
+    # a quote's first or last word or two changed ("not conveniences" for "not luxuries"):
+    # the real passage runs as many words further, within the sentence (more words than
+    # that, at an edge, are words the opinion does not have there)
+    leading, trailing = blocks[0].b, len(wanted) - blocks[-1].b - blocks[-1].size
+    leading, trailing = (n if n <= MAX_EDGE_CHANGE else 0 for n in (leading, trailing))
+    return first - _reach(norm, text, first, -leading), last + _reach(norm, text, last, trailing)
+
+
+def _reach(norm: NormalText, text: str, word: int, count: int) -> int:
+    """How many of ``count`` words past ``word`` (before it, for a negative count) stand in
+    the same sentence of the original text."""
+    step = 1 if count > 0 else -1
+    reached = 0
+    while reached < abs(count):
+        nxt = word + step * (reached + 1)
+        if not 0 <= nxt < len(norm.starts):
+            break
+        gap = (norm.ends[nxt - 1], norm.starts[nxt]) if step > 0 else (norm.ends[nxt], norm.starts[nxt + 1])
+        if _SENTENCE_END.search(text, int(gap[0]), int(gap[1])):
+            break
+        reached += 1
+    return reached
 
 
 def word_diff_ops(written: str, real: str, word: re.Pattern[str] = _TOKEN) -> list[list[str]]:

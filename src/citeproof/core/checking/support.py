@@ -26,6 +26,7 @@ from citeproof.core.models import (
     Span,
 )
 from citeproof.core.text.context import QUOTATION
+from citeproof.core.text.excerpt import excerpt
 
 MIN_CONTENT_WORDS = 4
 OVERLAP = 0.7
@@ -123,7 +124,7 @@ def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opin
             explanation="the opinion states the opposite of the proposition",
             fragment=proposition,
             span=span,
-            evidence=f'the opinion says{where}: "{sentence[:300]}"',
+            evidence=f'the opinion says{where}: "{excerpt(sentence, 300)}"',
             confidence=Confidence.NEGATED,
         )
     return _unknown(

@@ -16,6 +16,7 @@ from citeproof.core.models import Finding, Place, Status, Verdict
 from citeproof.core.output.report import Report
 from citeproof.core.reading.docx import DocxText, W, open_docx, walk
 from citeproof.core.reading.errors import ReadError
+from citeproof.core.text.excerpt import as_sentence
 
 AUTHOR = "citeproof"
 _NOTE_KINDS = {"footnote", "endnote"}
@@ -66,9 +67,9 @@ def comment_text(v: Verdict, place: Place) -> str:
 
 
 def _error_line(f: Finding) -> str:
-    line = f"{f.kind.value}: {f.explanation}."
+    line = as_sentence(f"{f.kind.value}: {f.explanation}")
     if f.evidence:
-        line += f" Found: {f.evidence}."
+        line += " " + as_sentence(f"Found: {f.evidence}")
     if f.suggestion:
         line += f" Suggested fix: {f.suggestion}."
     return line

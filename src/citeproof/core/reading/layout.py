@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from citeproof.core.models import Citation, Quote, Span
+from citeproof.core.reading.front_matter import table_spans
 from citeproof.core.reading.normalise import Piece, normalised_pieces
 
 # [*5], [**12]: Lexis and Westlaw star paging.
@@ -65,12 +66,13 @@ class ReadingText:
 
 
 def reading_text(document: str) -> ReadingText:
-    """The document's text normalised (`normalise.py`), with its page markers taken out
-    and its white space collapsed."""
+    """The document's text normalised (`normalise.py`), with its page markers and its own
+    tables of authorities and contents (`front_matter.py`) taken out and its white space
+    collapsed."""
     normalised = normalised_pieces(document)
     source = _from_pieces(normalised, len(document)) if normalised is not None else None
     original = source.text if source is not None else document
-    masked = _blanked(original, page_markers(original))
+    masked = _blanked(original, sorted(page_markers(original) + table_spans(original)))
     pieces: list[tuple[str, int, int]] = []  # (text, document offset, document length)
     cursor = 0
     for m in _WHITESPACE.finditer(masked):

@@ -69,3 +69,36 @@ def test_only_lines_repeated_at_the_edges_of_most_pages_are_running():
     assert cleaned[1] == ["Body two.", "ARGUMENT", "more", "Id. at 5."]
     assert cleaned[2] == ["Body three."]
     assert without_running_lines([["Only", "page"]]) == [["Only", "page"]]
+
+
+def _with_note_calls(path, parts):
+    from fpdf import FPDF
+
+    doc = FPDF(format="letter")
+    doc.add_font("DejaVu", fname="/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    doc.add_page()
+    doc.set_xy(72, 72)
+    for text, size in parts:
+        doc.set_font("DejaVu", size=size)
+        doc.write(6 if size > 9 else 4, text)
+    doc.output(str(path))
+    return path
+
+
+@pytest.mark.parametrize("rule, call", [("407", "14"), ("415", "4"), ("803(6)", "2")])
+def test_a_footnote_call_never_joins_the_number_before_it(tmp_path, rule, call):
+    path = _with_note_calls(
+        tmp_path / "calls.pdf",
+        [(f"Such evidence is excluded by Fed. R. Evid. {rule}", 11), (call, 7), (" as the court held.", 11)],
+    )
+    text = read_document(path).text
+    assert f"Evid. {rule} " in text and f"{rule}{call}" not in text
+    (cite,) = extract_citations(read_document(path))
+    assert cite.statute_section == rule
+
+
+def test_digits_of_the_text_size_are_text(tmp_path):
+    path = _with_note_calls(
+        tmp_path / "plain.pdf", [("Brown v. Board of Education, 347 U.S. 483 (1954).", 11)]
+    )
+    assert "347 U.S. 483 (1954)" in read_document(path).text

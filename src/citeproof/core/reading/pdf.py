@@ -19,6 +19,7 @@ _PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—
 _LINE_NUMBER = re.compile(r"\s*(\d{1,2})(?:\s+|$)")
 _MARGIN_GAP = 6.0  # points between a margin line number and the text of its line
 _MIN_LINE_NUMBERS = 5  # numbered lines on a page before they are taken for pleading paper
+NOTE_CALL_SIZE = 0.8  # digits this much smaller than the text they follow call a note
 PARAGRAPH_GAP = 1.3  # a gap this many times the usual line gap parts two paragraphs
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page where running lines stand
 # a citation repeated at the edge of two pages is still text: a short form, a pin, a cite
@@ -69,6 +70,8 @@ def _page_lines(textpage: Any) -> list[str]:
     """The lines of one page, without pleading-paper line numbers."""
     raw = textpage.get_text_range()
     boxes = len(raw) == textpage.count_chars()  # char boxes line up with the text
+    if boxes:
+        raw = without_note_calls(raw, textpage)
     # pdfium ends a line hyphenated at its break with U+FFFE (or 0x02) and runs the next
     # line on after it: that next line, and its margin number, begin after the mark.
     lines: list[tuple[int, str]] = [
@@ -94,6 +97,28 @@ def _page_lines(textpage: Any) -> list[str]:
         return texts
     breaks = paragraph_starts([textpage.get_charbox(start, loose=True)[1] for start, _ in lines])
     return [piece for i, text in enumerate(texts) for piece in (("", text) if i in breaks else (text,))]
+
+
+def without_note_calls(raw: str, textpage: Any) -> str:
+    """``raw`` with each footnote call (digits set smaller than the character they follow,
+    ``407`` then a superscript ``14``) turned into a space, so that it never joins the
+    number before it (``Fed. R. Evid. 40714``)."""
+    import pypdfium2.raw as pdfium_c
+
+    def size(index: int) -> float:
+        return float(pdfium_c.FPDFText_GetFontSize(textpage.raw, index))
+
+    chars = list(raw)
+    called = False  # the previous character was part of a call
+    for i in range(1, len(raw)):
+        if not raw[i].isdigit() or raw[i - 1].isspace():
+            called = False
+            continue
+        before = size(i - 1)
+        called = (called and size(i) <= before * 1.05) or 0 < size(i) < before * NOTE_CALL_SIZE
+        if called:
+            chars[i] = " "
+    return "".join(chars)
 
 
 def paragraph_starts(bottoms: list[float]) -> set[int]:

@@ -16,7 +16,7 @@ from typing import IO, Any
 
 from citeproof.core.checking.signatures import PREPARED_KEY, pack_prepared, split_sentences
 from citeproof.core.models import Opinion
-from citeproof.core.text.names import distinctive_parties, name_key
+from citeproof.core.text.names import compare_names, distinctive_parties, name_key
 from citeproof.library.content_hash import content_hash
 from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
 from citeproof.library.sqlite import migrate, pack_spans
@@ -25,7 +25,7 @@ Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
 # Bump when the schema or the import logic changes. 9: the words of each sentence, read
 # once at build (sentence_words); 8: sentence spans kept (issue 17); 7: content_hash in meta.
-BUILD_VERSION = 9
+BUILD_VERSION = 10
 
 
 def _open_text(path: Path) -> IO[str]:
@@ -71,14 +71,15 @@ def find_sources(root: Path) -> dict[str, list[Path]]:
 class _Builder:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self.by_cite: dict[tuple[str, str, str], str] = {}
+        self.by_cite: dict[tuple[str, str, str], str] = {}  # the first case to hold each cite
+        self.cites_of: dict[str, set[tuple[str, str, str]]] = {}
 
     def add(self, rec: CaseRecord) -> None:
         existing = next(
             (self.by_cite[k] for c in rec.citations if (k := (c.volume, c.reporter, c.page)) in self.by_cite),
             None,
         )
-        if existing is not None:
+        if existing is not None and self._same_case(existing, rec):
             self._merge_citations(existing, rec)
             return
         star = max(
@@ -108,7 +109,24 @@ class _Builder:
         if rec.text:
             self._add_text(rec)
 
+    def _same_case(self, case_id: str, rec: CaseRecord) -> bool:
+        """Whether ``rec`` is another record of the case that already holds one of its cites:
+        the names agree and so do the years. Records of two cases that share a page (orders
+        and memorandum decisions printed together) or a wrong parallel cite stay apart."""
+        if self.conn.execute("SELECT 1 FROM cases WHERE id = ?", (rec.id,)).fetchone():
+            return True  # the same record again
+        row = self.conn.execute(
+            "SELECT name, name_abbreviation, decision_date FROM cases WHERE id = ?", (case_id,)
+        ).fetchone()
+        year, other_year = (rec.decision_date or "")[:4], (row[2] or "")[:4]
+        if year and other_year and year != other_year:
+            return False
+        written = rec.name_abbreviation or rec.name
+        return not written or compare_names(written, row[0], row[1] or row[0]).matches
+
     def _merge_citations(self, case_id: str, rec: CaseRecord, start: int | None = None) -> None:
+        """``rec``'s citations for ``case_id``; a cite another case holds too is kept for both,
+        so that each is found at it (a name tells them apart)."""
         position = (
             start
             if start is not None
@@ -118,9 +136,11 @@ class _Builder:
         )
         for cite in rec.citations:
             key = (cite.volume, cite.reporter, cite.page)
-            if key in self.by_cite:
+            held = self.cites_of.setdefault(case_id, set())
+            if key in held:
                 continue
-            self.by_cite[key] = case_id
+            held.add(key)
+            self.by_cite.setdefault(key, case_id)
             page_num = int(cite.page) if cite.page.isdigit() else None
             self.conn.execute(
                 "INSERT INTO citations VALUES (?,?,?,?,?,?)",
@@ -217,6 +237,25 @@ def _page_range_rows(rows: list[dict[str, str]]) -> Iterable[CaseRecord]:
         )
 
 
+def case_records(found: Mapping[str, list[Path]], say: Progress | None = None) -> Iterator[CaseRecord]:
+    """Every case record of the sources (`find_sources`), in the order a build adds them:
+    opinion files first, then the catalogues."""
+    for path in found["opinions"]:
+        if say:
+            say(f"opinions: {path.name}")
+        for obj in iter_json_records(path):
+            yield from_json(obj)
+    for path in found["catalog"]:
+        if say:
+            say(f"catalogue: {path.name}")
+        rows = _catalog_rows(path)
+        yield from (
+            _page_range_rows(rows)
+            if "last_page_max" in (rows[0] if rows else {})
+            else from_catalog_rows(rows)
+        )
+
+
 def build_library(
     sources: Iterable[Path],
     out: Path,
@@ -244,20 +283,8 @@ def build_library(
         conn.execute("PRAGMA synchronous = OFF")
         migrate(conn)
         builder = _Builder(conn)
-        for path in found["opinions"]:
-            say(f"opinions: {path.name}")
-            for obj in iter_json_records(path):
-                builder.add(from_json(obj))
-        for path in found["catalog"]:
-            say(f"catalogue: {path.name}")
-            rows = _catalog_rows(path)
-            records = (
-                _page_range_rows(rows)
-                if "last_page_max" in (rows[0] if rows else {})
-                else from_catalog_rows(rows)
-            )
-            for rec in records:
-                builder.add(rec)
+        for rec in case_records(found, say):
+            builder.add(rec)
         for path in found["coverage"]:
             say(f"coverage: {path.name}")
             _load_coverage(conn, path)

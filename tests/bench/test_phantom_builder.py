@@ -139,10 +139,16 @@ def test_correct_citations_verify(bench, library):
     assert checked > 20
 
 
-def test_edits_of_real_writing_are_real_errors(bench, library):
+@pytest.fixture(scope="module")
+def edited_bench(library):
+    """Enough excerpts for judicial edits of both kinds (about one excerpt in ten is edited)."""
+    return build(library, BuildConfig(seed=11, excerpts=120, source_opinions=25))
+
+
+def test_edits_of_real_writing_are_real_errors(edited_bench, library):
     """Judicial (and --from-briefs) excerpts: every edit, audited against the library."""
     seen = set()
-    for e in bench:
+    for e in edited_bench:
         for r in e.meta.get("injected", ()):
             seen.add(r["kind"])
             assert r["now"] in e.text and r["now"] != r["was"]

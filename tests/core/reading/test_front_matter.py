@@ -31,7 +31,7 @@ def brief(leader: str) -> str:
     )
 
 
-@pytest.mark.parametrize("leader", [" ........................ ", "\t", "       ", " . . . . . . "])
+@pytest.mark.parametrize("leader", [" ........................ ", "\t", "          ", " . . . . . . "])
 def test_the_table_of_authorities_is_not_checked(library, leader):
     text = brief(leader)
     report = check_text(text, library)

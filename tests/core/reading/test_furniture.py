@@ -139,3 +139,9 @@ def test_paragraphs_of_a_pdf_page_from_where_its_lines_stand():
 )
 def test_what_goes_on_across_a_page_break(before, after, joined):
     assert goes_on(before, after) is joined
+
+
+def test_a_pin_range_broken_after_its_hyphen_stays_a_range(library):
+    text = "The Court so held. Strickland v. Washington, 466 U.S. 668, 687-\n88 (1984). The rule stands.\n"
+    (verdict,) = check_text(text, library).verdicts
+    assert verdict.citation.pin_pages == (687, 688)

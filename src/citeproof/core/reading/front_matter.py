@@ -20,10 +20,9 @@ _HEADING = re.compile(
     re.I,
 )
 _PAGE = r"(?:passim|[ivxlc]{1,6}|\d{1,3}(?:\s*n\.\s*\d{1,3})?)"
-_PAGE_REF = re.compile(
-    rf"(?:\.{{2,}}|…+|\t|[ \t]{{3,}}|_{{3,}}|(?:\s\.){{3,}})[ .\t]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*\.?[ \t]*$",
-    re.I,
-)
+# dot leaders, a tab, or a wide run of spaces (a justified line's padding is narrower)
+_LEADER = r"(?:\.{2,}|…+|\t|[ \t]{8,}|_{3,}|(?:\s\.){3,})"
+_PAGE_REF = re.compile(rf"{_LEADER}[ .\t]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*\.?[ \t]*$", re.I)
 MAX_UNREFERENCED = 4  # lines in a row without a page reference inside a table (headings, wraps)
 
 

@@ -24,9 +24,13 @@ class Break:
     keeps_hyphen: bool
 
 
+_RANGE_BREAK = re.compile(r"(?<=\d)-[ \t]*\r?\n[ \t]*(?=\d)")
+
+
 def line_breaks(text: str) -> list[Break]:
-    """Every hyphen at a line's end before a lower-case word, and whether it stays."""
-    found = []
+    """Every hyphen at a line's end before a lower-case word, and whether it stays; one
+    between two numbers (a pin range ``422-`` | ``23``) always stays."""
+    found = [Break(m.start(), m.end(), True) for m in _RANGE_BREAK.finditer(text)]
     lowered = None
     for m in _BREAK.finditer(text):
         head = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
@@ -35,7 +39,7 @@ def line_breaks(text: str) -> list[Break]:
             continue
         lowered = lowered if lowered is not None else text.lower()
         found.append(Break(m.start(), m.end(), keeps_hyphen(head.group(), tail.group(), lowered)))
-    return found
+    return sorted(found, key=lambda b: b.start)
 
 
 def keeps_hyphen(head: str, tail: str, lowered: str) -> bool:
@@ -48,7 +52,10 @@ def keeps_hyphen(head: str, tail: str, lowered: str) -> bool:
 
 def across_pages(before: str, after: str, lowered: str) -> str | None:
     """How a page ending in a hyphenated word (``comm-``) joins the next (``ercial``):
-    the hyphen kept or dropped (`keeps_hyphen`); None when the break is no such word."""
+    the hyphen kept or dropped (`keeps_hyphen`), kept in a range of numbers; None when the
+    break is no such word."""
+    if re.search(r"\d-$", before) and after[:1].isdigit():
+        return "-"
     head = re.search(r"([A-Za-z]+)-$", before)
     tail = _WORD_AFTER.match(after)
     if head is None or tail is None:

@@ -19,6 +19,17 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null
     export CITEPROOF_BROWSER_UNAVAILABLE="apt-get install chromium chromium-driver failed (see $log)"
   fi
 fi
+# The Word-to-PDF layout test renders with LibreOffice (Debian's libreoffice-writer-nogui): install it
+# once if missing; if that is impossible here, the test skips and says why.
+if ! command -v soffice >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo="sudo -n"
+  log="${TMPDIR:-/tmp}/citeproof-apt-office.log"
+  echo "installing libreoffice-writer-nogui for the Word-to-PDF layout test (log: $log)" >&2
+  if command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; }; then
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+        $sudo apt-get install -y -qq libreoffice-writer-nogui; } >"$log" 2>&1 || true
+  fi
+fi
 # The browser test's accessibility check injects axe-core, pinned in tests/web/package-lock.json.
 if [ ! -f tests/web/node_modules/axe-core/axe.min.js ]; then
   if ! command -v npm >/dev/null 2>&1; then

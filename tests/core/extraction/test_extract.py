@@ -230,3 +230,30 @@ def test_the_habeas_rules_are_statutes(text, code, section):
     (found,) = extract_citations(document_from_text(f"See {text}."))
     assert (found.type, found.statute_code, found.statute_section) == (CitationType.STATUTE, code, section)
     assert found.text == text
+
+
+@pytest.mark.parametrize(
+    "text, cite",
+    [
+        # strings of the data pack's opinions (courtlistener:109049, courtlistener:2016828)
+        (
+            "Investment Trust v. Commissioner, 334 F.2d 986 (CA1 1964), cert. denied, 381 U.S. 911 (1965); "
+            "United States v. Midland-Ross Corp., 381 U.S. 54 (1965); Dixon v. United States, 333 F.2d 1016 "
+            "(CA2 1964), aff'd, 381 U.S. 68 (1965).",
+            "381 U.S. 68",
+        ),
+        (
+            "Accord, In re Rosteck, 95 B.R. 558 (N.D.Ill.1988), vacated, 99 B.R. 400 (N.D.Ill.1989).",
+            "99 B.R. 400",
+        ),
+    ],
+)
+def test_a_cite_of_later_history_is_a_case_not_a_pin(text, cite):
+    found = {c.cite: c for c in extract_citations(document_from_text(text))}
+    assert found[cite].form is CiteForm.FULL and not found[cite].pin_pages
+
+
+def test_a_nameless_cite_a_few_pages_on_is_still_a_pin():
+    text = "United States v. Midland-Ross Corp., 381 U.S. 54 (1965). At 381 U.S. 62, the Court went on."
+    found = extract_citations(document_from_text(text))
+    assert [(c.form, c.pin_pages) for c in found][-1] == (CiteForm.SHORT, (62,))

@@ -241,7 +241,7 @@ def _assemble_cases(
     while i < len(raws):
         raw = raws[i]
         name = case_name_before(text, raw.span.start, floor) if raw.form is CiteForm.FULL else None
-        if raw.form is CiteForm.FULL and _is_pin_reference(raw, name, first_pages, floor):
+        if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, name, first_pages, floor):
             raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
         if raw.form is not CiteForm.FULL:
             then = _cite_run_into(text, raw, raws[i + 1] if i + 1 < len(raws) else None)
@@ -276,7 +276,7 @@ def _trailing_parallels(
     while i < len(raws) and _is_parallel(text, prev, raws[i]):
         raw, floor = raws[i], out[-1].span.end
         name = case_name_before(text, raw.span.start, floor)
-        if _is_pin_reference(raw, name, _FirstPages(out), floor):
+        if _is_pin_reference(text, raw, name, _FirstPages(out), floor):
             pin = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
             out.append(_short_form(text, pin, len(out), sentences, antecedents))
         else:
@@ -319,11 +319,26 @@ class _FirstPages:
         return self.pages.get((volume, reporter), [])
 
 
-def _is_pin_reference(raw: _RawCite, name: tuple[str, Span] | None, earlier: _FirstPages, floor: int) -> bool:
+# subsequent (and prior) history: what follows names the same case at another stage
+_HISTORY_BEFORE = re.compile(
+    r"\b(?:aff'?d|rev'?d|aff'?g|rev'?g|vacated|modified|remanded|cert\.\s+(?:denied|granted|dismissed)|"
+    r"overruled|abrogated|superseded|withdrawn|amended)\b[^.;()]{0,40}?,?\s*$",
+    re.I,
+)
+
+
+def _is_pin_reference(
+    text: str, raw: _RawCite, name: tuple[str, Span] | None, earlier: _FirstPages, floor: int
+) -> bool:
     """A nameless full-form cite (``At 387 U.S. 108, ...``) a few pages into a case the
     document already cited in the same volume: a pin reference to it, not a new case.
-    ``name``: the case name written before it (`case_name_before`), if any."""
+    ``name``: the case name written before it (`case_name_before`), if any. A cite of a
+    case's later history (``aff'd, 471 U.S. 359``) or with a year of its own is a case."""
     if name is not None or not (raw.page or "").isdigit():
+        return False
+    if _HISTORY_BEFORE.search(text, max(0, raw.span.start - 60), raw.span.start):
+        return False
+    if year_paren_after(text, raw.pin_end) is not None:
         return False
     if raw.eyecite_name and raw.name_start is not None and raw.name_start >= floor:
         return False

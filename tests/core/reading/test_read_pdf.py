@@ -102,3 +102,29 @@ def test_digits_of_the_text_size_are_text(tmp_path):
         tmp_path / "plain.pdf", [("Brown v. Board of Education, 347 U.S. 483 (1954).", 11)]
     )
     assert "347 U.S. 483 (1954)" in read_document(path).text
+
+
+def test_a_short_last_page_of_pleading_paper_loses_its_margin_numbers(tmp_path):
+    from fpdf import FPDF
+
+    filler = "The court reviewed the record and the briefs of the parties with care."
+    pages = [
+        [filler] * 28,
+        ["The rule is old. Wiley v. State, 153 Tex.", "Crim. 370, 220 S.W.2d 172 (1949)."],
+    ]
+    doc = FPDF(format="letter")
+    doc.set_auto_page_break(False)
+    for lines in pages:
+        doc.add_page()
+        doc.set_font("Helvetica", size=11)
+        for row, line in enumerate(lines):  # numbers on the lines that hold text only
+            doc.text(20, 60 + row * 24, str(row + 1))
+            doc.text(60, 60 + row * 24, line)
+    path = tmp_path / "short.pdf"
+    doc.output(str(path))
+    text = read_document(path).text
+    assert "153 Tex. Crim. 370" in text and "Tex. 2 Crim." not in text
+    assert [c.cite for c in extract_citations(read_document(path))] == [
+        "153 Tex. Crim. 370",
+        "220 S.W.2d 172",
+    ]

@@ -55,7 +55,13 @@ def read_pdf(data: bytes, name: str) -> Document:
     except Exception as exc:  # pdfium raises its own error types
         raise ReadError(f"{name}: not a readable PDF ({exc})") from None
     try:
-        pages = [_page_lines(pdf[i].get_textpage()) for i in range(len(pdf))]
+        read = [_page_lines(pdf[i].get_textpage()) for i in range(len(pdf))]
+        if any(numbered for _, numbered in read):  # pleading paper: a short page is numbered too
+            read = [
+                (lines, True) if numbered else _page_lines(pdf[i].get_textpage(), pleading=True)
+                for i, (lines, numbered) in enumerate(read)
+            ]
+        pages = [lines for lines, _ in read]
     finally:
         pdf.close()
     pages = without_running_lines(pages)
@@ -66,8 +72,10 @@ def read_pdf(data: bytes, name: str) -> Document:
     return join_pages(texts, name)
 
 
-def _page_lines(textpage: Any) -> list[str]:
-    """The lines of one page, without pleading-paper line numbers."""
+def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]:
+    """The lines of one page without pleading-paper line numbers, and whether it had them:
+    at least _MIN_LINE_NUMBERS rising margin numbers, or (``pleading``: other pages of the
+    document have them) any that rise from 1, as on a short last page."""
     raw = textpage.get_text_range()
     boxes = len(raw) == textpage.count_chars()  # char boxes line up with the text
     if boxes:
@@ -89,14 +97,16 @@ def _page_lines(textpage: Any) -> list[str]:
                 continue  # a number that begins a sentence, not one printed in the margin
         numbered.append((i, int(m.group(1)), m.end()))
     rising = [n for (_, n, _), (_, prev, _) in zip(numbered[1:], numbered, strict=False) if n > prev]
-    if len(numbered) < _MIN_LINE_NUMBERS or len(rising) < len(numbered) // 2:
+    enough = len(numbered) >= _MIN_LINE_NUMBERS or (pleading and numbered and numbered[0][1] == 1)
+    if not enough or len(rising) < len(numbered) // 2:
         numbered = []
     cut = {i: length for i, _, length in numbered}
     texts = [line[cut.get(i, 0) :] for i, (_, line) in enumerate(lines)]
     if not boxes:
-        return texts
+        return texts, bool(numbered)
     breaks = paragraph_starts([textpage.get_charbox(start, loose=True)[1] for start, _ in lines])
-    return [piece for i, text in enumerate(texts) for piece in (("", text) if i in breaks else (text,))]
+    paragraphs = [piece for i, text in enumerate(texts) for piece in (("", text) if i in breaks else (text,))]
+    return paragraphs, bool(numbered)
 
 
 def without_note_calls(raw: str, textpage: Any) -> str:

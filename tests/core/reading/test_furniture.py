@@ -145,3 +145,9 @@ def test_a_pin_range_broken_after_its_hyphen_stays_a_range(library):
     text = "The Court so held. Strickland v. Washington, 466 U.S. 668, 687-\n88 (1984). The rule stands.\n"
     (verdict,) = check_text(text, library).verdicts
     assert verdict.citation.pin_pages == (687, 688)
+
+
+def test_a_page_of_a_few_lines_still_parts_its_paragraphs():
+    # a body line, a sidebar 38 points below, a footnote at the foot of the page
+    assert paragraph_starts([707.9, 669.3, 72.7]) == {2}
+    assert paragraph_starts([700.0, 686.0]) == set()

@@ -134,11 +134,14 @@ def without_note_calls(raw: str, textpage: Any) -> str:
 def paragraph_starts(bottoms: list[float]) -> set[int]:
     """The lines (by index) that open a paragraph, from where each line stands on the page
     (``bottoms``, top to bottom): the gap between two lines of a paragraph is the narrowest
-    that recurs; a wider gap above a line by PARAGRAPH_GAP (Word's space after a paragraph)
-    leaves no blank line in the text."""
+    that recurs (on a page of a few lines, the narrowest); a gap wider by PARAGRAPH_GAP
+    (Word's space after a paragraph, the foot of the page where notes stand) leaves no
+    blank line in the text."""
     gaps = [round(a - b) for a, b in zip(bottoms, bottoms[1:], strict=False)]
     seen = Counter(g for g in gaps if g > 0)
     line_gap = min((g for g, n in seen.items() if n >= 2), default=None)
+    if line_gap is None and seen.total() >= 2:  # a page of a few lines: its narrowest gap
+        line_gap = min(seen)
     if line_gap is None:
         return set()
     return {i + 1 for i, gap in enumerate(gaps) if gap > line_gap * PARAGRAPH_GAP}

@@ -75,8 +75,8 @@ def furniture_of(text: str) -> Furniture:
     index_of = {line.start: i for i, line in enumerate(lines)}
     page_lines = {index_of[start] for start, _ in pages}
     numbered_lines = [index_of[start] for start, _ in numbers]
-    starts = _page_starts(lines, numbered_lines)
-    edges = page_lines | starts | _page_ends(lines, numbered_lines)
+    starts, ends = _page_edges(lines, numbered_lines)
+    edges = page_lines | starts | ends
     heads = running_head_spans(lines, edges, max(len(page_lines), len(starts)))
     alone = sum(not text[end : text.find("\n", end) % (len(text) + 1)].strip() for _, end in numbers)
     return Furniture(
@@ -84,21 +84,13 @@ def furniture_of(text: str) -> Furniture:
     )
 
 
-def _counts(lines: list[Line], numbered: list[int]) -> list[int]:
-    return [int(lines[i].text.split()[0]) for i in numbered]
-
-
-def _page_starts(lines: list[Line], numbered: list[int]) -> set[int]:
-    """The first margin-numbered line of each page (where the count restarts)."""
-    counts = _counts(lines, numbered)
-    return {index for k, index in enumerate(numbered) if k == 0 or counts[k] <= counts[k - 1]}
-
-
-def _page_ends(lines: list[Line], numbered: list[int]) -> set[int]:
-    """The last margin-numbered line of each page."""
-    counts = _counts(lines, numbered)
+def _page_edges(lines: list[Line], numbered: list[int]) -> tuple[set[int], set[int]]:
+    """The first and the last margin-numbered line of each page (where the count restarts)."""
+    counts = [int(lines[i].text.split()[0]) for i in numbered]
     last = len(numbered) - 1
-    return {index for k, index in enumerate(numbered) if k == last or counts[k + 1] <= counts[k]}
+    starts = {index for k, index in enumerate(numbered) if k == 0 or counts[k] <= counts[k - 1]}
+    ends = {index for k, index in enumerate(numbered) if k == last or counts[k + 1] <= counts[k]}
+    return starts, ends
 
 
 def furniture_spans(text: str) -> list[tuple[int, int]]:
@@ -173,9 +165,25 @@ def running_head_spans(lines: list[Line], edges: set[int], pages: int) -> list[t
     ]
 
 
+def running_key(line: str) -> str:
+    """A line as a running head repeats it: its words, lower-cased, digits aside (``Page 3
+    of 10`` and ``Page 4 of 10`` are one key)."""
+    return re.sub(r"\d+", "#", " ".join(line.split()).lower())
+
+
 def _key(line: str) -> str:
-    words = " ".join(line.split())
-    return re.sub(r"\d+", "#", words.lower()) if len(words) >= 8 else ""
+    return running_key(line) if len(" ".join(line.split())) >= 8 else ""
+
+
+def blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with each span turned into as many spaces (overlapping spans allowed)."""
+    pieces, cursor = [], 0
+    for start, end in spans:
+        start = max(start, cursor)
+        if end > start:
+            pieces += [text[cursor:start], " " * (end - start)]
+            cursor = end
+    return "".join(pieces) + text[cursor:]
 
 
 def without_furniture(text: str) -> str:
@@ -186,9 +194,7 @@ def without_furniture(text: str) -> str:
     furniture = furniture_of(text)
     if not furniture.spans():
         return text
-    chars = list(text)
-    for start, end in furniture.spans():
-        chars[start:end] = " " * (end - start)
+    chars = list(blanked(text, furniture.spans()))
     blank_lines = set()  # where the writer left a line empty, under its margin number
     for start, end in furniture.line_numbers:
         line_end = text.find("\n", end)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_BREAK = re.compile(r"(?<=([A-Za-z]))-[ \t]*\r?\n[ \t]*(?=([a-z]))")
+_BREAK = re.compile(r"(?<=[A-Za-z])-[ \t]*\r?\n[ \t]*(?=[a-z])")
 _WORD_BEFORE = re.compile(r"[A-Za-z]+$")
 _WORD_AFTER = re.compile(r"[a-z]+")
 

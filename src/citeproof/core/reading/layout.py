@@ -23,6 +23,7 @@ from typing import Any
 
 from citeproof.core.models import Citation, Quote, Span
 from citeproof.core.reading.front_matter import table_spans
+from citeproof.core.reading.furniture import blanked
 from citeproof.core.reading.normalise import Piece, normalised_pieces
 
 # [*5], [**12]: Lexis and Westlaw star paging.
@@ -72,7 +73,7 @@ def reading_text(document: str) -> ReadingText:
     normalised = normalised_pieces(document)
     source = _from_pieces(normalised, len(document)) if normalised is not None else None
     original = source.text if source is not None else document
-    masked = _blanked(original, sorted(page_markers(original) + table_spans(original)))
+    masked = blanked(original, sorted(page_markers(original) + table_spans(original)))
     pieces: list[tuple[str, int, int]] = []  # (text, document offset, document length)
     cursor = 0
     for m in _WHITESPACE.finditer(masked):
@@ -101,17 +102,6 @@ def _from_pieces(pieces: list[Piece], original_length: int, source: ReadingText 
         tuple(size for _, _, size in pieces),
         source,
     )
-
-
-def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
-    """``text`` with each span turned into as many spaces (overlapping spans allowed)."""
-    pieces, cursor = [], 0
-    for start, end in spans:
-        start = max(start, cursor)
-        if end > start:
-            pieces += [text[cursor:start], " " * (end - start)]
-            cursor = end
-    return "".join(pieces) + text[cursor:]
 
 
 def _gap(original: str, masked: str, start: int, end: int) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from citeproof.core.models import Document
 from citeproof.core.reading.errors import ReadError
-from citeproof.core.reading.furniture import goes_on
+from citeproof.core.reading.furniture import goes_on, running_key
 from citeproof.core.reading.hyphens import across_pages, joined
 
 _SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
@@ -147,10 +147,6 @@ def paragraph_starts(bottoms: list[float]) -> set[int]:
     return {i + 1 for i, gap in enumerate(gaps) if gap > line_gap * PARAGRAPH_GAP}
 
 
-def _key(line: str) -> str:
-    return re.sub(r"\d+", "#", " ".join(line.split()).lower())
-
-
 def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
     """Drop the lines repeated at the top or bottom of most pages (digits aside: ``Page
     3 of 10``, ``Case 2:24-cv-01234 Document 12 Filed 01/02/25 Page 3 of 10``)."""
@@ -158,12 +154,12 @@ def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
         return pages
     edges = [_edge_indices(lines) for lines in pages]
     seen = Counter(
-        key for lines, idx in zip(pages, edges, strict=True) for key in {_key(lines[i]) for i in idx}
+        key for lines, idx in zip(pages, edges, strict=True) for key in {running_key(lines[i]) for i in idx}
     )
     needed = max(2, (len(pages) + 1) // 2)
     running = {key for key, n in seen.items() if n >= needed and key.strip("# ") and not _CITING.search(key)}
     return [
-        [line for i, line in enumerate(lines) if not (i in idx and _key(line) in running)]
+        [line for i, line in enumerate(lines) if not (i in idx and running_key(line) in running)]
         for lines, idx in zip(pages, edges, strict=True)
     ]
 

@@ -14,6 +14,7 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from docx.opc.packuri import PackURI
 from docx.opc.part import Part
 from docx.oxml import parse_xml
+from docx.oxml.ns import nsdecls
 from fpdf import FPDF
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -71,9 +72,12 @@ def _text_box(paragraph, text: str) -> None:
 
 def docx_brief(path: Path) -> Path:
     """Page 1: a body citation and a table; page 2: a footnote, a text box and an endnote;
-    a page header on every page."""
+    a page header on every page, and the page number in the footer."""
     document = docx.Document()
     document.sections[0].header.paragraphs[0].text = "Case No. 24-cv-1234 — Plaintiff's Motion"
+    document.sections[0].footer.paragraphs[0]._p.append(
+        parse_xml(f'<w:fldSimple {nsdecls("w")} w:instr=" PAGE "><w:r><w:t>1</w:t></w:r></w:fldSimple>')
+    )  # the page number printed in the footer
     document.add_paragraph(f"Counsel is a right of every accused. {BODY_CITE}.")
     table = document.add_table(rows=2, cols=2)
     table.cell(0, 0).text = "Authority"

@@ -44,6 +44,7 @@ def test_json_contract_of_the_sample_brief():
             "text",
             "span",
             "page",
+            "physical_page",
             "note",
             "location",
             "type",

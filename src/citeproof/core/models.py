@@ -32,8 +32,9 @@ class Region:
     endnote, a table cell, a text box, a page header or footer.
 
     ``label`` says where it stands ("footnote 3", "table 1, row 2, column 1");
-    ``note`` is a footnote's or endnote's number; ``page`` overrides the page map (a
-    footnote is on the page of its reference, wherever its text is placed).
+    ``note`` is a footnote's or endnote's number; ``page`` (an index into the document's
+    pages, from 1) overrides the page map (a footnote is on the page of its reference,
+    wherever its text is placed).
     """
 
     span: Span
@@ -45,20 +46,31 @@ class Region:
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """Where a citation stands in the brief: its page (None when unknown), its
-    footnote or endnote number, and a label for anything but running body text."""
+    """Where a citation stands in the brief: the page as printed on it (``ii``, ``3``;
+    None when the document does not say), the page counted in the file (None when the
+    file does not fix it), its footnote or endnote number, and a label for anything but
+    running body text."""
 
-    page: int | None = None
+    page: str | None = None
+    physical: int | None = None
     note: int | None = None
     label: str | None = None
 
+    def page_words(self) -> str | None:
+        """``page ii``; ``page 5 of the file`` when no page number is printed."""
+        if self.page:
+            return f"page {self.page}"
+        return f"page {self.physical} of the file" if self.physical else None
+
     def describe(self) -> str:
         """In words: ``page 3, footnote 2``, ``page 4, table 1, row 2, column 1``."""
-        return ", ".join(([f"page {self.page}"] if self.page else []) + ([self.label] if self.label else []))
+        return ", ".join(w for w in (self.page_words(), self.label) if w)
 
     def __str__(self) -> str:
-        """Bluebook-style: ``p. 3 n.2``, ``p. 4 (table 1, row 2, column 1)``."""
-        parts = [f"p. {self.page}"] if self.page else []
+        """Bluebook-style: ``p. 3 n.2``, ``p. 4 (table 1, row 2, column 1)``; ``file p. 5``
+        where no page number is printed."""
+        file_page = [f"file p. {self.physical}"] if self.physical else []
+        parts = [f"p. {self.page}"] if self.page else file_page
         if self.note is not None and (self.label or "").startswith("footnote"):
             parts.append(f"n.{self.note}")
         elif self.label:
@@ -68,26 +80,46 @@ class Place:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """Text of a brief with a map from character offsets to document pages.
+    """Text of a brief with a map from character offsets to its pages.
 
-    ``page_starts[i]`` is the offset where page ``i + 1`` begins; empty when the
-    source has no pages (plain text, DOCX never laid out and without explicit breaks).
-    ``regions`` mark footnotes, table cells, text boxes and the like (DOCX).
+    ``page_starts[i]`` is the offset where the document's page ``i + 1`` begins; empty
+    when the source has no pages (plain text, a DOCX whose layout is not recorded).
+    ``page_numbers[i]`` is that page's number in the file (None where the file does not
+    fix it; empty: ``i + 1``), ``page_labels[i]`` the page number printed on it (``ii``,
+    ``3``; None where none is printed; empty: none known). ``regions`` mark footnotes,
+    table cells, text boxes and the like.
     """
 
     text: str
     path: str | None = None
     page_starts: tuple[int, ...] = ()
     regions: tuple[Region, ...] = ()
+    page_numbers: tuple[int | None, ...] = ()
+    page_labels: tuple[str | None, ...] = ()
 
     @property
     def pages(self) -> int:
         return len(self.page_starts)
 
-    def page_of(self, offset: int) -> int | None:
+    def page_index(self, offset: int) -> int | None:
+        """The page (from 1, an index into ``page_starts``) holding ``offset``."""
         if not self.page_starts:
             return None
         return bisect.bisect_right(self.page_starts, offset)
+
+    def page_of(self, offset: int) -> int | None:
+        """The page of the file holding ``offset``, None where the file does not fix it."""
+        return self._physical(self.page_index(offset))
+
+    def _physical(self, index: int | None) -> int | None:
+        if index is None or not self.page_numbers:
+            return index
+        return self.page_numbers[index - 1] if index <= len(self.page_numbers) else None
+
+    def _label(self, index: int | None) -> str | None:
+        if index is None or index > len(self.page_labels):
+            return None
+        return self.page_labels[index - 1]
 
     def region_at(self, offset: int) -> Region | None:
         """The innermost region holding ``offset`` (a footnote inside a table cell)."""
@@ -96,10 +128,9 @@ class Document:
 
     def place_of(self, offset: int) -> Place:
         region = self.region_at(offset)
-        if region is None:
-            return Place(self.page_of(offset))
-        page = region.page if region.page is not None else self.page_of(offset)
-        return Place(page, region.note, region.label)
+        index = region.page if region is not None and region.page is not None else self.page_index(offset)
+        note, label = (region.note, region.label) if region is not None else (None, None)
+        return Place(self._label(index), self._physical(index), note, label)
 
 
 class CitationType(StrEnum):

@@ -20,13 +20,20 @@ def report(tmp_path_factory, library):
 
 def test_json_carries_page_note_and_location(report):
     by_volume = {c["text"].split()[0]: c for c in report.to_json()["citations"]}
-    assert (by_volume["347"]["page"], by_volume["347"]["note"], by_volume["347"]["location"]) == (
+    brown, miranda, gideon = by_volume["347"], by_volume["373"], by_volume["372"]
+    assert (brown["page"], brown["physical_page"], brown["note"], brown["location"]) == (
+        "2",
         2,
         1,
         "footnote 1",
     )
-    assert (by_volume["373"]["page"], by_volume["373"]["location"]) == (1, "table 1, row 2, column 1")
-    assert (by_volume["372"]["page"], by_volume["372"]["note"], by_volume["372"]["location"]) == (
+    assert (miranda["page"], miranda["physical_page"], miranda["location"]) == (
+        "1",
+        1,
+        "table 1, row 2, column 1",
+    )
+    assert (gideon["page"], gideon["physical_page"], gideon["note"], gideon["location"]) == (
+        "1",
         1,
         None,
         None,

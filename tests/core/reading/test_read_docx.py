@@ -29,27 +29,27 @@ def test_every_part_is_read_once(brief):
 def test_a_citation_in_a_table_cell(brief):
     cite, place = _place(brief, "373")
     assert cite.case_name == "Miranda v. Arizona"
-    assert (place.page, place.label, place.note) == (1, "table 1, row 2, column 1", None)
+    assert (place.page, place.physical, place.label, place.note) == ("1", 1, "table 1, row 2, column 1", None)
 
 
 def test_a_citation_in_a_footnote_carries_its_number_and_the_page_of_its_reference(brief):
     cite, place = _place(brief, "347")
     assert cite.case_name == "Brown v. Board of Education" and cite.pin_pages == (495,)
-    assert (place.page, place.note, place.label) == (2, 1, "footnote 1")
+    assert (place.page, place.physical, place.note, place.label) == ("2", 2, 1, "footnote 1")
     assert str(place) == "p. 2 n.1"
 
 
 def test_an_endnote_and_a_text_box(brief):
     _, endnote = _place(brief, "367")
-    assert (endnote.page, endnote.note, endnote.label) == (2, 1, "endnote 1")
+    assert (endnote.physical, endnote.note, endnote.label) == (2, 1, "endnote 1")
     cite, box = _place(brief, "999")
     assert cite.case_name == "Smith v. Jones"
-    assert (box.page, box.label) == (2, "text box 1")
+    assert (box.physical, box.label) == (2, "text box 1")
 
 
 def test_body_text_is_on_its_page_with_no_label(brief):
     _, place = _place(brief, "372")
-    assert (place.page, place.note, place.label) == (1, None, None)
+    assert (place.page, place.physical, place.note, place.label) == ("1", 1, None, None)
     assert str(place) == "p. 1"
 
 

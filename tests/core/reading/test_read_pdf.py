@@ -44,7 +44,7 @@ def test_a_quotation_across_a_page_break_reads_whole(brief):
     assert gideon.case_name == "Gideon v. Wainwright"
     (quote,) = gideon.quotes
     assert quote.text.startswith("in our adversary system of criminal justice, any person haled")
-    assert brief.place_of(gideon.span.start).page == 2
+    assert (brief.place_of(gideon.span.start).page, brief.place_of(gideon.span.start).physical) == ("2", 2)
 
 
 def test_a_citation_split_by_a_page_break_is_found_on_the_page_it_begins(brief):
@@ -128,3 +128,55 @@ def test_a_short_last_page_of_pleading_paper_loses_its_margin_numbers(tmp_path):
         "153 Tex. Crim. 370",
         "220 S.W.2d 172",
     ]
+
+
+def _footnoted_pdf(path):
+    """Body in 12-point type with a note call; the note in 9-point type at the foot of the
+    page, its number raised; the body's sentence goes on across the page break."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="letter")
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    body = [
+        "Counsel is a right of every accused in a criminal trial. Gideon v. Wainwright,",
+        "372 U.S. 335, 344 (1963). Separate schools are not equal, as the Court held",
+        "when it decided the school cases and the courts below",
+    ]
+    for row, line in enumerate(body):
+        pdf.set_font("Helvetica", size=12)
+        pdf.set_xy(25, 30 + row * 8)
+        pdf.cell(pdf.get_string_width(line), 6, line)
+        if row == 1:
+            pdf.set_font("Helvetica", size=7)
+            pdf.cell(4, 4, "1")
+    for row, (mark, line) in enumerate(
+        (("1", "See Brown v. Board of Education, 347 U.S. 483, 495 (1954)."), ("2", "Id. at 494."))
+    ):
+        pdf.set_xy(25, 240 + row * 6)
+        pdf.set_font("Helvetica", size=7)
+        pdf.cell(3, 3, mark)
+        pdf.set_font("Helvetica", size=9)
+        pdf.cell(0, 5, line)
+    pdf.add_page()
+    pdf.set_font("Helvetica", size=12)
+    for row, line in enumerate(
+        ["followed it in every later case. Brady v. Maryland, 373 U.S. 83, 87 (1963).", "A second paragraph."]
+    ):
+        pdf.set_xy(25, 30 + row * 12)
+        pdf.cell(0, 6, line)
+    pdf.output(str(path))
+    return path
+
+
+def test_footnotes_at_the_foot_of_a_page_are_notes(tmp_path):
+    doc = read_document(_footnoted_pdf(tmp_path / "notes.pdf"))
+    text = doc.text
+    assert "the courts below followed it in every later case" in " ".join(text.split())  # the body reads on
+    brown = next(c for c in extract_citations(doc) if c.volume == "347")
+    place = doc.place_of(brown.span.start)
+    assert (place.note, place.label, place.physical) == (1, "footnote 1", 1)
+    assert text.index("Brown v. Board") > text.index("every later case")  # after the paragraph it ends in
+    assert doc.place_of(text.index("Id. at 494")).note == 2
+    brady = next(c for c in extract_citations(doc) if c.volume == "373")
+    assert doc.place_of(brady.span.start).note is None and doc.page_of(brady.span.start) == 2

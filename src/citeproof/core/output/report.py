@@ -122,6 +122,7 @@ def verdict_json(v: Verdict, place: Place | None = None) -> CitationJson:
         "text": c.text,
         "span": c.span.as_list(),
         "page": place.page,
+        "physical_page": place.physical,
         "note": place.note,
         "location": place.label,
         "type": c.type.value,

@@ -112,7 +112,13 @@ class CitationOut(_Open):
     id: CitationId
     text: AsWritten
     span: TextSpan
-    page: int | None = Field(description="the page of the brief where the citation stands; null when unknown")
+    page: str | None = Field(
+        description="the page number printed on the page of the brief where the citation stands"
+        " ('ii', '3'); null when the document prints none or its layout is not known"
+    )
+    physical_page: int | None = Field(
+        description="the page of the file where the citation stands, counted from 1; null when unknown"
+    )
     note: int | None = Field(description="the number of the footnote or endnote it stands in")
     location: str | None = Field(
         description="where it stands when not in running body text: 'footnote 2', 'table 1, row 2, column 1'"
@@ -200,7 +206,8 @@ class CitationJson(TypedDict):
     id: str
     text: str
     span: list[int]
-    page: int | None
+    page: str | None
+    physical_page: int | None
     note: int | None
     location: str | None
     type: str
@@ -290,7 +297,7 @@ class LookupCitation(CitationOut):
     """A citation of the report with what the library resolved it to. Its ``page`` and ``note``
     are the cite's reporter page and the resolution's note, not the brief's page and footnote."""
 
-    page: str | None = Field(description="the reporter page cited")  # type: ignore[assignment]
+    page: str | None = Field(description="the reporter page cited")
     note: ResolutionNote  # type: ignore[assignment]
     volume: str | None
     reporter: str | None

@@ -34,12 +34,13 @@ class Authority:
     citation_ids: tuple[str, ...]
 
     def pages(self, passim: int | None = PASSIM) -> str:
-        """``2 n.1, 3, 5``; ``passim`` from ``passim`` distinct pages on; ``—`` when the
-        document has no pages."""
-        pages = {p.page for p in self.places if p.page}
+        """``2 n.1, 3, 5`` (the printed page numbers; the file's where none is printed),
+        in the order of the brief; ``passim`` from ``passim`` distinct pages on; ``—`` when
+        the document has no pages."""
+        pages = {_shown(p) for p in self.places if _shown(p)}
         if passim and len(pages) >= passim:
             return "passim"
-        refs = dict.fromkeys(_page_ref(p) for p in sorted(self.places, key=_order) if p.page)
+        refs = dict.fromkeys(_page_ref(p) for p in self.places if _shown(p))
         return ", ".join(refs) or "—"
 
     @property
@@ -47,14 +48,15 @@ class Authority:
         return self.status.value + (f" ({', '.join(self.kinds)})" if self.kinds else "")
 
 
+def _shown(place: Place) -> str | None:
+    """The page a table of authorities gives: as printed, else the file's."""
+    return place.page or (str(place.physical) if place.physical else None)
+
+
 def _page_ref(place: Place) -> str:
     if place.note is not None and (place.label or "").startswith("footnote"):
-        return f"{place.page} n.{place.note}"
-    return str(place.page)
-
-
-def _order(place: Place) -> tuple[int, int]:
-    return place.page or 0, place.note or 0
+        return f"{_shown(place)} n.{place.note}"
+    return str(_shown(place))
 
 
 def table_of_authorities(document: Document, verdicts: Sequence[Verdict]) -> tuple[Authority, ...]:

@@ -4,8 +4,10 @@ the XML runs (for comments anchored on a citation, `annotate_docx.py`).
 
 Footnotes and endnotes are placed right after the paragraph that references them and
 carry the page of that reference; text boxes follow the paragraph that anchors them;
-headers and footers come last. Pages are known from explicit page breaks and from the
-page breaks Word records when it saves a laid-out document (``w:lastRenderedPageBreak``).
+headers and footers come last. Pages begin at explicit page breaks, at section breaks
+that start a new page and at the page breaks Word records when it saves a laid-out
+document (``w:lastRenderedPageBreak``); `docx_pages.py` says which page of the file each
+stretch is on and the page number printed on it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from citeproof.core.models import Document, Region, Span
+from citeproof.core.reading.docx_pages import Section, page_map, prints_page_numbers, sections_of
 from citeproof.core.reading.errors import ReadError
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -43,6 +46,8 @@ class DocxText:
 
     text: str
     page_starts: tuple[int, ...]
+    page_numbers: tuple[int | None, ...]
+    page_labels: tuple[str | None, ...]
     regions: tuple[Region, ...]
     pieces: tuple[Piece, ...]
     note_refs: dict[str, Any]  # "footnote 3" → the w:r holding its reference mark
@@ -56,7 +61,14 @@ class DocxText:
 def read_docx(path: Path) -> Document:
     """Read ``path`` as a DOCX; raise `ReadError` with a one-line reason."""
     walked = walk(open_docx(path))
-    return Document(text=walked.text, path=str(path), page_starts=walked.page_starts, regions=walked.regions)
+    return Document(
+        text=walked.text,
+        path=str(path),
+        page_starts=walked.page_starts,
+        regions=walked.regions,
+        page_numbers=walked.page_numbers,
+        page_labels=walked.page_labels,
+    )
 
 
 def open_docx(path: Path) -> Any:
@@ -83,14 +95,16 @@ def walk(document: Any) -> DocxText:
         for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES))
         if rel.reltype == reltype
     }
-    walker = _Walker(notes)
+    walker = _Walker(notes, sections_of(document.element.body))
     for child in document.element.body:
         walker.block(child)
+    furniture = []
     for kind, reltype in (("header", RT.HEADER), ("footer", RT.FOOTER)):
         for rel in rels:
             if rel.reltype == reltype and not rel.is_external:
-                walker.story(_parse(rel.target_part.blob), kind, kind, None, None)
-    return walker.result()
+                furniture.append(_parse(rel.target_part.blob))
+                walker.story(furniture[-1], kind, kind, None, None)
+    return walker.result(printed=prints_page_numbers(furniture))
 
 
 def _parse(blob: bytes) -> Any:
@@ -115,6 +129,7 @@ class _Paragraph:
     chars: list[str] = field(default_factory=list)
     pieces: list[tuple[int, int, Any, Any]] = field(default_factory=list)  # local start, end, w:t, w:r
     breaks: list[int] = field(default_factory=list)  # local offsets of page breaks
+    rendered: bool = False  # one of them is a break Word recorded from its layout
     notes: list[tuple[str, str, Any, int]] = field(default_factory=list)  # kind, id, w:r, local offset
     boxes: list[Any] = field(default_factory=list)  # w:txbxContent
 
@@ -124,8 +139,14 @@ class _Paragraph:
 
 
 class _Walker:
-    def __init__(self, notes: dict[str, dict[str, Any]]) -> None:
+    def __init__(self, notes: dict[str, dict[str, Any]], sections: list[Section]) -> None:
         self.notes = notes
+        self.sections = sections
+        self.section = 0  # the section being read
+        self.new_section_page = False  # a section that begins on a new page begins here
+        self.laid_out = False  # Word recorded where its pages break
+        self.break_sections: list[int] = []  # the section each page after the first is in
+        self.anchors: dict[int, int] = {}  # region index → offset of its reference or anchor
         self.parts: list[str] = []
         self.length = 0
         self.breaks: list[int] = []
@@ -136,9 +157,6 @@ class _Walker:
         self.counts = {"footnote": 0, "endnote": 0, "table": 0, "text box": 0}
         self.first_run: Any | None = None
         self.in_story = False
-
-    def page(self) -> int:
-        return len(self.breaks) + 1
 
     def block(self, el: Any, cell: str | None = None, main: bool = True) -> None:
         tag = el.tag
@@ -158,8 +176,9 @@ class _Walker:
                 for child in tc:
                     self.block(child, f"table {number}, row {r}, column {c}", main)
 
-    def story(self, root: Any, kind: str, label: str, note: int | None, page: int | None) -> None:
-        """A footnote, endnote, text box, header or footer: its blocks as one region."""
+    def story(self, root: Any, kind: str, label: str, note: int | None, at: int | None) -> None:
+        """A footnote, endnote, text box, header or footer: its blocks as one region, on
+        the page of the offset ``at`` (its reference mark or anchor), if any."""
         start = self.length + (2 if self.length else 0)
         mark = len(self.parts)
         self.in_story = True
@@ -167,7 +186,9 @@ class _Walker:
             self.block(child, None, main=kind == "text box")
         self.in_story = False
         if len(self.parts) > mark:
-            self.regions.append(Region(Span(start, self.length), kind, label, note, page))
+            if at is not None:
+                self.anchors[len(self.regions)] = at
+            self.regions.append(Region(Span(start, self.length), kind, label, note))
 
     def paragraph(self, p: Any, cell: str | None, main: bool) -> None:
         para = _Paragraph()
@@ -175,7 +196,15 @@ class _Walker:
         start = self.length + (2 if self.length else 0)
         text = "".join(para.chars)
         if not self.in_story:
+            if self.new_section_page:
+                para.breaks.insert(0, 0)
+            self.laid_out = self.laid_out or para.rendered
             self.page_breaks(para.breaks, text, start)
+            self.new_section_page = self.new_section_page and not text.strip()
+            properties = p.find(W + "pPr")
+            if properties is not None and properties.find(W + "sectPr") is not None:
+                self.section += 1
+                self.new_section_page = self.sections[min(self.section, len(self.sections) - 1)].new_page
         if text.strip():
             if self.length:
                 self.parts.append("\n\n")
@@ -188,16 +217,16 @@ class _Walker:
                 if self.first_run is None and para.pieces:
                     self.first_run = para.pieces[0][3]
         for kind, note_id, run, local in para.notes:
-            page = 1 + sum(1 for b in self.breaks if b <= start + local) if text.strip() else self.page()
+            at = start + local if text.strip() else self.length
             self.counts[kind] += 1
             number = self.counts[kind]
             self.note_refs[f"{kind} {number}"] = run
             body = self.notes.get(kind, {}).get(note_id)
             if body is not None:
-                self.story(body, kind, f"{kind} {number}", number, page)
+                self.story(body, kind, f"{kind} {number}", number, at)
         for box in para.boxes if not self.in_story else ():
             self.counts["text box"] += 1
-            self.story(box, "text box", f"text box {self.counts['text box']}", None, self.page())
+            self.story(box, "text box", f"text box {self.counts['text box']}", None, self.length)
 
     def page_breaks(self, breaks: list[int], text: str, start: int) -> None:
         """Pages begin at these local offsets of a paragraph; a break with no text since
@@ -208,16 +237,25 @@ class _Walker:
             seen = seen or bool(text[last:local].strip())
             if seen:
                 self.breaks.append(start + local if text.strip() else self.length)
+                self.break_sections.append(self.section)
                 seen, last = False, local
         self.text_since_break = seen or bool(text[last:].strip())
 
-    def result(self) -> DocxText:
-        regions = tuple(self.regions)
-        if not self.breaks:  # pages unknown: no page for any region either
-            regions = tuple(replace(r, page=None) for r in regions)
+    def result(self, printed: bool) -> DocxText:
+        text = "".join(self.parts)
+        starts = (0, *self.breaks) if self.breaks else ()
+        pages = page_map(text, starts, (0, *self.break_sections), self.sections, self.laid_out, printed)
+        regions = tuple(
+            replace(r, page=bisect.bisect_right(pages.starts, self.anchors[i]))
+            if i in self.anchors and pages.starts
+            else r
+            for i, r in enumerate(self.regions)
+        )
         return DocxText(
-            text="".join(self.parts),
-            page_starts=(0, *self.breaks) if self.breaks else (),
+            text=text,
+            page_starts=pages.starts,
+            page_numbers=pages.numbers,
+            page_labels=pages.labels,
             regions=regions,
             pieces=tuple(self.pieces),
             note_refs=self.note_refs,
@@ -248,6 +286,7 @@ def _collect(el: Any, para: _Paragraph, run: Any | None = None) -> None:
                 para.chars.append("\n")
         elif tag == W + "lastRenderedPageBreak":
             para.breaks.append(para.length)
+            para.rendered = True
         elif tag in _NOTE_KINDS and child.get(W + "id") is not None:
             para.notes.append((_NOTE_KINDS[tag], child.get(W + "id"), run, para.length))
         elif tag == W + "txbxContent":

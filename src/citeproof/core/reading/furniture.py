@@ -128,23 +128,28 @@ def line_number_spans(lines: list[Line]) -> list[tuple[int, int]]:
 
 
 def page_number_spans(lines: list[Line], line_numbers: set[int]) -> list[tuple[int, int]]:
-    """Lines holding a page number only, in runs that count up by one (at least two; other
-    lines holding a number may stand between them)."""
+    """Spans of the lines `page_number_lines` finds."""
+    return [(line.start, line.end) for _, line in page_number_lines(lines, line_numbers)]
+
+
+def page_number_lines(lines: list[Line], line_numbers: set[int]) -> list[tuple[int, Line]]:
+    """Lines holding a page number only, with the number, in runs that count up by one
+    (at least two; other lines holding a number may stand between them)."""
     found = []
     for line in lines:
         m = _PAGE_NUMBER.fullmatch(line.text)
         if m and line.start not in line_numbers and line.text.strip():
             found.append((int(m.group(1) or m.group(2)), line))
-    runs: list[list[Line]] = []
-    open_runs: dict[int, list[Line]] = {}  # the next number each run waits for
+    runs: list[list[tuple[int, Line]]] = []
+    open_runs: dict[int, list[tuple[int, Line]]] = {}  # the next number each run waits for
     for number, line in found:
         run = open_runs.pop(number, None)
         if run is None:
             run = []
             runs.append(run)
-        run.append(line)
+        run.append((number, line))
         open_runs[number + 1] = run
-    return [(line.start, line.end) for run in runs if len(run) >= 2 for line in run]
+    return sorted((item for run in runs if len(run) >= 2 for item in run), key=lambda item: item[1].start)
 
 
 def running_head_spans(lines: list[Line], edges: set[int], pages: int) -> list[tuple[int, int]]:

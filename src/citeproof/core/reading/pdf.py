@@ -1,18 +1,23 @@
 """PDF → text with a page map, with what the page furniture adds taken out first:
 running headers and footers (lines repeated at the top or bottom of most pages), page
 numbers, and pleading paper's line numbers (1-28 down the left margin). Pages are then
-joined so that a citation broken by a page break reads whole."""
+joined so that a citation broken by a page break reads whole; footnotes at the foot of a
+page are read as notes (`pdf_notes.py`). Each page keeps the number printed on it
+(`page_labels.py`), else the one the PDF declares for it."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from citeproof.core.models import Document
 from citeproof.core.reading.errors import ReadError
 from citeproof.core.reading.furniture import goes_on, running_key
 from citeproof.core.reading.hyphens import across_pages, joined
+from citeproof.core.reading.page_labels import is_printed_number, printed_page_labels
+from citeproof.core.reading.pdf_notes import NOTES_MARK, line_sizes, notes_start, split_notes, with_notes
 
 _SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
 _PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s+of\s+\d{1,4})?\s*$", re.I)
@@ -62,14 +67,30 @@ def read_pdf(data: bytes, name: str) -> Document:
                 for i, (lines, numbered) in enumerate(read)
             ]
         pages = [lines for lines, _ in read]
+        declared = [pdf.get_page_label(i) or None for i in range(len(pdf))]
     finally:
         pdf.close()
-    pages = without_running_lines(pages)
-    texts = [
-        unwrap_lines("\n".join(line for line in lines if not _PAGE_NUMBER_LINE.match(line)).strip())
-        for lines in pages
+    printed = printed_page_labels(pages)
+    labels = [number or own for number, own in zip(printed, declared, strict=True)]
+    pages = without_running_lines(
+        [
+            [line for line in lines if not is_printed_number(line, number)]
+            for lines, number in zip(pages, printed, strict=True)
+        ]
+    )
+    bodies = [lines[: lines.index(NOTES_MARK)] if NOTES_MARK in lines else lines for lines in pages]
+    notes = [
+        split_notes(lines[lines.index(NOTES_MARK) + 1 :]) if NOTES_MARK in lines else [] for lines in pages
     ]
-    return join_pages(texts, name)
+    texts = [
+        unwrap_lines("\n".join(x for x in lines if not _PAGE_NUMBER_LINE.match(x)).strip())
+        for lines in bodies
+    ]
+    joined = join_pages(texts, name)
+    starts = joined.page_starts
+    ends = [min(start + max(len(t) - 1, 0), len(joined.text)) for start, t in zip(starts, texts, strict=True)]
+    text, starts, regions = with_notes(joined.text, starts, ends, notes)
+    return replace(joined, text=text, page_starts=starts, regions=regions, page_labels=tuple(labels))
 
 
 def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]:
@@ -105,7 +126,14 @@ def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]
     if not boxes:
         return texts, bool(numbered)
     breaks = paragraph_starts([textpage.get_charbox(start, loose=True)[1] for start, _ in lines])
-    paragraphs = [piece for i, text in enumerate(texts) for piece in (("", text) if i in breaks else (text,))]
+    notes = notes_start(
+        texts, line_sizes(textpage, [start for start, _ in lines], [line for _, line in lines])
+    )
+    paragraphs = [
+        piece
+        for i, text in enumerate(texts)
+        for piece in ((NOTES_MARK, text) if i == notes else ("", text) if i in breaks else (text,))
+    ]
     return paragraphs, bool(numbered)
 
 
@@ -165,7 +193,7 @@ def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
 
 
 def _edge_indices(lines: list[str]) -> set[int]:
-    filled = [i for i, line in enumerate(lines) if line.strip()]
+    filled = [i for i, line in enumerate(lines) if line.strip() and line != NOTES_MARK]
     return set(filled[:_EDGE_LINES] + filled[-_EDGE_LINES:])
 
 

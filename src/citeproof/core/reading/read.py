@@ -16,6 +16,7 @@ from citeproof.core.reading.furniture import without_furniture
 from citeproof.core.reading.hyphens import joined_same_length
 from citeproof.core.reading.pdf import pdf_pages, read_pdf, unwrap_lines
 from citeproof.core.reading.safe_zip import check_inflated_size
+from citeproof.core.reading.text_pages import text_pages
 
 MAX_BYTES = Limits().max_file_bytes
 _BOMS = (  # longest first: the UTF-32 LE mark begins with the UTF-16 LE one
@@ -82,7 +83,7 @@ def read_document(path: str | Path, max_bytes: int | None = None, limits: Limits
     elif suffix in {".html", ".htm"}:
         doc = Document(text=html_to_text(_decode(data, str(p))), path=str(p))
     else:
-        doc = Document(text=unwrap_same_length(_decode(data, str(p))), path=str(p))
+        doc = text_document(_decode(data, str(p)), str(p))
     return _checked(doc, str(p), limits)
 
 
@@ -92,8 +93,7 @@ def document_from_bytes(data: bytes, name: str, limits: Limits | None = None) ->
     if not data:
         raise ReadError(f"{name}: no input (empty)")
     _within(limits, "max_file_bytes", len(data), f"{name}: input size in bytes")
-    doc = Document(text=unwrap_same_length(_decode(data, name)), path=name)
-    return _checked(doc, name, limits)
+    return _checked(text_document(_decode(data, name), name), name, limits)
 
 
 def document_from_stream(stream: BinaryIO, name: str, limits: Limits | None = None) -> Document:
@@ -104,7 +104,19 @@ def document_from_stream(stream: BinaryIO, name: str, limits: Limits | None = No
 
 
 def document_from_text(text: str, path: str | None = None) -> Document:
-    return Document(text=unwrap_same_length(text), path=path)
+    return text_document(text, path)
+
+
+def text_document(text: str, path: str | None) -> Document:
+    """A plain text with its furniture read past and its pages where it shows them."""
+    pages = text_pages(text)
+    return Document(
+        text=unwrap_same_length(text),
+        path=path,
+        page_starts=pages.starts,
+        page_numbers=pages.numbers,
+        page_labels=pages.labels,
+    )
 
 
 def _checked(doc: Document, name: str, limits: Limits) -> Document:

@@ -1,0 +1,102 @@
+"""Footnotes at the foot of a PDF page, read as notes: found by their smaller type and
+their numbers, taken out of the body, and placed after the paragraph their page's body
+ends in, each marked as a footnote with its number and the page it is printed on.
+
+A page's notes begin at the first line that opens with a number (``2 The court …``, the
+number often raised) and from which every line is set smaller than the page's body text;
+a page whose lines are all of one size has no notes.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from citeproof.core.models import Region, Span
+
+NOTES_MARK = "\x00notes"  # stands in a page's lines where its notes begin
+SMALLER = 0.93  # a note's type is at most this share of the body's
+_NOTE_START = re.compile(r"\s*(\d{1,3})[ .]?\s*(?=[\"“‘'(A-Za-z])")
+_MARK_ALONE = re.compile(r"\s*(\d{1,3})\s*")
+
+Note = tuple[int, str]  # number, text
+
+
+def line_sizes(textpage: Any, starts: Sequence[int], texts: Sequence[str]) -> list[float]:
+    """The usual type size of each line (0 for a line without letters or digits)."""
+    import pypdfium2.raw as pdfium_c
+
+    sizes = []
+    for start, text in zip(starts, texts, strict=True):
+        found = [
+            float(pdfium_c.FPDFText_GetFontSize(textpage.raw, start + i))
+            for i, ch in enumerate(text)
+            if ch.isalnum()
+        ]
+        sizes.append(statistics.median(found) if found else 0.0)
+    return sizes
+
+
+def notes_start(texts: Sequence[str], sizes: Sequence[float]) -> int | None:
+    """The line where the page's notes begin, None when it has none."""
+    weight: Counter[float] = Counter()
+    for text, size in zip(texts, sizes, strict=True):
+        if size:
+            weight[round(size, 1)] += len(text)
+    if len(weight) < 2:
+        return None
+    body = weight.most_common(1)[0][0]
+    small = [not size or size < body * SMALLER for size in sizes]
+    for i in range(1, len(texts)):
+        if all(small[i:]) and _NOTE_START.match(texts[i]) and any(not s for s in small[:i]):
+            return i
+    return None
+
+
+def split_notes(lines: Sequence[str]) -> list[Note]:
+    """The notes in the lines at the foot of a page: each opens with its number; a line
+    that opens with the next number opens the next note."""
+    notes: list[tuple[int, list[str]]] = []
+    for line in lines:
+        m = _NOTE_START.match(line) or _MARK_ALONE.fullmatch(line)  # a raised mark may stand apart
+        number = int(m.group(1)) if m else None
+        if m and number is not None and (not notes or number == notes[-1][0] + 1):
+            notes.append((number, [line[m.end() :]]))
+        elif notes and line.strip():
+            notes[-1][1].append(line)
+    joined = [(n, " ".join(" ".join(parts).split())) for n, parts in notes]
+    return [(n, text) for n, text in joined if text]  # a number with nothing after: a page number
+
+
+def with_notes(
+    text: str, starts: Sequence[int], ends: Sequence[int], notes: Sequence[Sequence[Note]]
+) -> tuple[str, tuple[int, ...], tuple[Region, ...]]:
+    """``text`` (pages beginning at ``starts``, page ``i``'s body ending at ``ends[i]``)
+    with each page's ``notes`` placed after the paragraph its body ends in: the text, the
+    pages' new starts and the notes' regions."""
+    inserts: list[tuple[int, int, Sequence[Note]]] = []
+    for index, (end, page_notes) in enumerate(zip(ends, notes, strict=True)):
+        if page_notes:
+            cut = text.find("\n\n", end)
+            inserts.append((len(text) if cut == -1 else cut, index + 1, page_notes))
+    pieces: list[str] = []
+    regions: list[Region] = []
+    cursor = shift = 0
+    shifts: list[tuple[int, int]] = []  # (offset, how far text from there on moved)
+    for at, page, page_notes in sorted(inserts, key=lambda item: item[0]):
+        pieces.append(text[cursor:at])
+        for number, note in page_notes:
+            start = at + shift + 2
+            pieces.append("\n\n" + note)
+            regions.append(
+                Region(Span(start, start + len(note)), "footnote", f"footnote {number}", number, page)
+            )
+            shift += 2 + len(note)
+        shifts.append((at, shift))
+        cursor = at
+    pieces.append(text[cursor:])
+    moved = tuple(s + max((d for at, d in shifts if at <= s), default=0) for s in starts)
+    return "".join(pieces), moved, tuple(regions)

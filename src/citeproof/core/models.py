@@ -337,6 +337,7 @@ class Reason(StrEnum):
     NOT_CHECKED = "not_checked"
     STATUTE_NOT_IN_REGISTRY = "statute_not_in_registry"
     VENDOR_CITE = "vendor_cite"  # a Westlaw or Lexis number: no public index can prove it
+    ORDERS_SECTION = "orders_section"  # a U.S. Reports page among orders no table lists
 
 
 class Confidence:

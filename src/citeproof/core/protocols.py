@@ -19,6 +19,8 @@ class CasePages:
     case in its volume, so the next catalogued case's first page bounds it closely.
     ``next_start`` is the first page of the next case the library knows in the volume
     (``next_case_page`` is the next case of the catalogue the case came from).
+    ``listed_pages``: every first page a table of the volume's decisions lists (U.S.
+    Reports), ``argued_pages`` those of argued cases; empty where no table lists them.
     """
 
     authority: Authority
@@ -28,6 +30,8 @@ class CasePages:
     next_case_page: int | None
     in_opinions_section: bool = False
     next_start: int | None = None
+    listed_pages: tuple[int, ...] = ()
+    argued_pages: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,12 +20,14 @@ from citeproof.core.text.names import compare_names, distinctive_parties, name_k
 from citeproof.library.content_hash import content_hash
 from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
 from citeproof.library.sqlite import migrate, pack_spans
+from citeproof.library.us_decisions import add_decisions, fill_listed, is_decisions_table, listed_pages
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-# Bump when the schema or the import logic changes. 9: the words of each sentence, read
+# Bump when the schema or the import logic changes. 11: the U.S. Reports decisions table
+# (us_listed); 10: cases kept apart; 9: the words of each sentence, read
 # once at build (sentence_words); 8: sentence spans kept (issue 17); 7: content_hash in meta.
-BUILD_VERSION = 10
+BUILD_VERSION = 11
 
 
 def _open_text(path: Path) -> IO[str]:
@@ -56,11 +58,13 @@ def iter_json_records(path: Path) -> Iterator[dict[str, Any]]:
 def find_sources(root: Path) -> dict[str, list[Path]]:
     """Opinion files, catalogue CSVs and coverage files under ``root`` (or one file)."""
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
-    found: dict[str, list[Path]] = {"opinions": [], "catalog": [], "coverage": []}
+    found: dict[str, list[Path]] = {"opinions": [], "catalog": [], "coverage": [], "decisions": []}
     for p in files:
         name = _strip_gz(p)
         if name.startswith("coverage") and name.endswith(".json"):
             found["coverage"].append(p)
+        elif is_decisions_table(p):
+            found["decisions"].append(p)
         elif name.endswith(".csv") and not name.endswith(("parallel_cites.csv",)):
             found["catalog"].append(p)
         elif name.endswith((".json", ".jsonl")):
@@ -123,6 +127,10 @@ class _Builder:
             return False
         written = rec.name_abbreviation or rec.name
         return not written or compare_names(written, row[0], row[1] or row[0]).matches
+
+    def merge_citations(self, case_id: str, rec: CaseRecord) -> None:
+        """``rec``'s citations join the case ``case_id`` (another record of it)."""
+        self._merge_citations(case_id, rec)
 
     def _merge_citations(self, case_id: str, rec: CaseRecord, start: int | None = None) -> None:
         """``rec``'s citations for ``case_id``; a cite another case holds too is kept for both,
@@ -267,7 +275,7 @@ def build_library(
     directory, renamed into place, removed if the build fails) and return its counts.
     ``extra_meta``: more rows for its meta table (the default library's fingerprint)."""
     say = progress or (lambda _msg: None)
-    found: dict[str, list[Path]] = {"opinions": [], "catalog": [], "coverage": []}
+    found: dict[str, list[Path]] = {"opinions": [], "catalog": [], "coverage": [], "decisions": []}
     for src in sources:
         if not src.exists():
             raise FileNotFoundError(f"{src}: no such file or directory")
@@ -285,6 +293,14 @@ def build_library(
         builder = _Builder(conn)
         for rec in case_records(found, say):
             builder.add(rec)
+        listed: set[tuple[int, int]] = set()
+        for path in found.get("decisions", []):
+            say(f"decisions: {path.name}")
+            rows = _catalog_rows(path)
+            add_decisions(builder, rows)
+            listed |= listed_pages(rows)
+        if found.get("decisions"):
+            fill_listed(conn, listed)
         for path in found["coverage"]:
             say(f"coverage: {path.name}")
             _load_coverage(conn, path)

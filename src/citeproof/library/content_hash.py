@@ -24,13 +24,15 @@ _TABLES: tuple[tuple[str, str], ...] = (
     ("coverage", "reporter, first_volume, last_volume, status"),
     ("cites", "case_id, cited"),
 )
+# Tables added later: hashed only where present, so the hash of a library without them stays.
+_LATER_TABLES: tuple[tuple[str, str], ...] = (("us_listed", "volume, page"),)
 
 
 def content_hash(conn: sqlite3.Connection) -> str:
     """``sha256:<hex>`` of the library's content tables (absent tables count as empty)."""
     present = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     digest = hashlib.sha256()
-    for table, order in _TABLES:
+    for table, order in _TABLES + tuple(t for t in _LATER_TABLES if t[0] in present):
         digest.update(f"\x00table {table}\n".encode())
         if table not in present:
             continue

@@ -57,6 +57,9 @@ MIGRATIONS = [
     "CREATE TABLE sentences(case_id TEXT PRIMARY KEY, spans BLOB NOT NULL);",
     # 3: the words of those sentences, read at build time under a key (``pack_prepared``)
     "CREATE TABLE sentence_words(case_id TEXT PRIMARY KEY, key TEXT NOT NULL, words BLOB NOT NULL);",
+    # 4: every first page of a U.S. Reports volume a decisions table lists (``us_decisions.py``)
+    "CREATE TABLE us_listed(volume INTEGER NOT NULL, page INTEGER NOT NULL, argued INTEGER NOT NULL,"
+    " PRIMARY KEY (volume, page));",
 ]
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
 # A bulk import leaves name_abbreviation '' where it equals the name (one copy on disk).
@@ -215,6 +218,7 @@ class SQLiteLibrary:
             "SELECT MIN(page_num) FROM citations WHERE reporter = ? AND volume = ? AND page_num > ?",
             (reporter, volume, first),
         ).fetchone()[0]
+        listed, argued = self._listed(reporter, volume)
         return CasePages(
             authority,
             first,
@@ -223,7 +227,19 @@ class SQLiteLibrary:
             next_page,
             in_opinions_section=next_page is not None and long_gaps == 0,
             next_start=next_start,
+            listed_pages=listed,
+            argued_pages=argued,
         )
+
+    def _listed(self, reporter: str, volume: str) -> tuple[tuple[int, ...], frozenset[int]]:
+        """Every first page a decisions table lists in a U.S. volume, and those of argued
+        cases; empty without such a table."""
+        if reporter != "U.S." or not volume.isdigit() or not self._keeps_listed:
+            return (), frozenset()
+        rows = self.conn.execute(
+            "SELECT page, argued FROM us_listed WHERE volume = ? ORDER BY page", (int(volume),)
+        ).fetchall()
+        return tuple(p for p, _ in rows), frozenset(p for p, argued in rows if argued)
 
     def _volume_years(self, reporter: str) -> frozenset[VolumeYears]:
         """First and last decision year of the cases held in each volume of ``reporter``."""
@@ -292,6 +308,11 @@ class SQLiteLibrary:
     def _keeps_sentences(self) -> bool:
         found = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'sentences'").fetchone()
         return found is not None
+
+    @cached_property
+    def _keeps_listed(self) -> bool:
+        found = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'us_listed'").fetchone()
+        return found is not None and bool(self.conn.execute("SELECT 1 FROM us_listed LIMIT 1").fetchone())
 
     @cached_property
     def _keeps_words(self) -> bool:

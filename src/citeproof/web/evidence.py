@@ -31,6 +31,8 @@ REASONS = {
     Reason.INCOMPLETE_CITE: "The citation lacks a volume, reporter or page.",
     Reason.NOT_CHECKED: "Not checked.",
     Reason.STATUTE_NOT_IN_REGISTRY: "Only impossible sections are flagged offline.",
+    Reason.ORDERS_SECTION: "The page is in the volume's orders section, where orders and summary "
+    "dispositions stand that no table lists, so absence proves nothing.",
 }
 
 

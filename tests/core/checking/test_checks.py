@@ -41,12 +41,12 @@ def test_page_inside_a_known_case_is_nonexistent_and_names_that_case(library):
     assert "Raecharla v. Kudaravalli" in v.errors[0].evidence
 
 
-def test_page_in_a_short_gap_of_a_complete_opinions_volume_is_unverifiable_with_a_hint(library):
-    # 477 U.S. 317 (Celotex) is followed by the next catalogued opinion at 340, but the
-    # catalogue of opinions leaves out per curiam decisions, which do begin in such gaps.
+def test_page_in_a_short_gap_of_a_listed_volume_is_nonexistent_with_the_case_named(library):
+    # 477 U.S. 317 (Celotex) is followed by the next decision at 340: the table of U.S.
+    # Reports decisions lists every decision with an opinion, per curiam memoranda included.
     v = one("Varner v. Dunn, 477 U.S. 330 (1986).", library)
-    assert v.status.value == "unverifiable" and v.reason.value == "not_in_coverage"
-    assert "Celotex" in v.findings[0].explanation and "uncatalogued decision" in v.findings[0].explanation
+    assert v.status.value == "hallucinated" and v.errors[0].kind.value == "nonexistent"
+    assert "Celotex" in v.errors[0].evidence and "begins at page 340" in v.errors[0].evidence
 
 
 @pytest.mark.parametrize(
@@ -64,7 +64,7 @@ def test_a_real_per_curiam_between_two_catalogued_opinions_is_never_hallucinated
 def test_page_after_a_long_gap_orders_section_is_unverifiable(library):
     # 352 U.S. 599 is followed by a 263-page gap: memorandum orders live there.
     v = one("Doe v. Roe, 352 U.S. 843 (1956).", library)
-    assert v.status.value == "unverifiable" and v.reason.value == "not_in_coverage"
+    assert v.status.value == "unverifiable" and v.reason.value == "orders_section"
 
 
 @pytest.mark.parametrize(

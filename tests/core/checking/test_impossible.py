@@ -96,7 +96,7 @@ def test_a_decision_year_after_the_date_of_the_check(library):
 
 def test_a_volume_not_yet_printed_for_the_date_of_the_check(library):
     (why,) = flagged("Smith v. Jones, 950 U.S. 1 (1955).", library)
-    assert "U.S. volume 950 has not been printed by 2026-12-03" in why and "561 (2010)" in why
+    assert "U.S. volume 950 has not been printed by 2026-12-03" in why and "577 (2015)" in why
     assert flagged("Smith v. Jones, 950 U.S. 1 (1955).", library, as_of=dt.date(2150, 1, 1)) != [why]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from citeproof.core.checking.impossible import impossible_cite
+from citeproof.core.checking.us_reports import in_orders_section, inside_listed
 from citeproof.core.models import (
     Authority,
     Citation,
@@ -58,7 +59,7 @@ def _resolve(citation: Citation, library: Library, as_of: dt.date | None) -> Res
     if why:
         return Resolution(citation.id, ResolutionStatus.IMPOSSIBLE, coverage=coverage, note=why)
     around = library.case_around(volume, reporter, page)
-    inside = _inside(around, page, coverage)
+    inside = _inside(around, page, coverage) or (inside_listed(around, volume, page) if around else None)
     between = around is not None and around.next_start is not None and page < around.next_start
     if around is not None and coverage is Coverage.COMPLETE and between:  # no case can begin there
         inside = _absent(citation, library, around)
@@ -69,6 +70,15 @@ def _resolve(citation: Citation, library: Library, as_of: dt.date | None) -> Res
             coverage=coverage,
             containing=around.authority,
             note=inside,
+        )
+    orders = in_orders_section(around, volume, page) if coverage is not Coverage.COMPLETE else None
+    if orders:
+        return Resolution(
+            citation.id,
+            ResolutionStatus.NOT_FOUND,
+            coverage=coverage,
+            note=orders,
+            reason=Reason.ORDERS_SECTION,
         )
     note = _absent(citation, library, around) if coverage is Coverage.COMPLETE else _between(around, page)
     return Resolution(citation.id, ResolutionStatus.NOT_FOUND, coverage=coverage, note=note)

@@ -6,6 +6,8 @@ Each group has one remedy, said once for all its citations in every report forma
   none with page markers), so quotes and pin pages are unchecked;
 * ``not_in_coverage``: the library does not hold the volume;
 * ``vendor_cite``: a Westlaw or Lexis number, which no public index holds;
+* ``orders``: a page of a U.S. Reports volume's orders section, where orders and summary
+  dispositions stand that no table lists;
 * ``ambiguous``: more than one case begins there, or a short form could repeat several;
 * ``backend_error``: CourtListener failed or throttled the look-up;
 * ``incomplete``: a short form or a cite without volume, reporter or page to look up;
@@ -24,6 +26,7 @@ _GROUP = {
     R.NO_PAGE_MARKERS: "exists_no_text",
     R.NOT_IN_COVERAGE: "not_in_coverage",
     R.VENDOR_CITE: "vendor_cite",
+    R.ORDERS_SECTION: "orders",
     R.AMBIGUOUS: "ambiguous",
     R.AMBIGUOUS_SHORT_FORM: "ambiguous",
     R.BACKEND_ERROR: "backend_error",
@@ -49,6 +52,11 @@ _REMEDY = {
         "are Westlaw or Lexis numbers, which no public index holds",
         "is a Westlaw or Lexis number, which no public index holds",
         "check them in Westlaw or Lexis, or cite the printed reporter",
+    ),
+    "orders": (
+        "point into a U.S. Reports volume's orders section, whose orders no offline table lists",
+        "points into a U.S. Reports volume's orders section, whose orders no offline table lists",
+        "check the order on that page of the U.S. Reports (certiorari denied, summary disposition)",
     ),
     "ambiguous": (
         "could each be more than one case",

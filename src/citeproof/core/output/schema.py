@@ -52,7 +52,7 @@ DecisionDate = Annotated[str, Field(description="decision date, YYYY-MM-DD")]
 StepGroup = Annotated[
     str,
     Field(
-        description="exists_no_text, not_in_coverage, vendor_cite, ambiguous, backend_error, "
+        description="exists_no_text, not_in_coverage, vendor_cite, orders, ambiguous, backend_error, "
         "incomplete, statute or other"
     ),
 ]

@@ -21,9 +21,17 @@ from citeproof.core.models import (
     ReporterCite,
     Snapshot,
 )
-from citeproof.core.protocols import CasePages, LibraryError, Origin
+from citeproof.core.protocols import (
+    CasePages,
+    CodeSection,
+    FederalRule,
+    LibraryError,
+    Origin,
+    StatuteTable,
+)
 from citeproof.core.text.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
+from citeproof.library import statute_tables
 
 MIGRATIONS = [
     """
@@ -57,6 +65,20 @@ MIGRATIONS = [
     "CREATE TABLE sentences(case_id TEXT PRIMARY KEY, spans BLOB NOT NULL);",
     # 3: the words of those sentences, read at build time under a key (``pack_prepared``)
     "CREATE TABLE sentence_words(case_id TEXT PRIMARY KEY, key TEXT NOT NULL, words BLOB NOT NULL);",
+    # 4: the U.S. Code's sections and the federal rules, and where each table comes from
+    """
+    CREATE TABLE usc_sections(
+        title TEXT NOT NULL, section TEXT NOT NULL, heading TEXT NOT NULL, status TEXT NOT NULL,
+        sort_key TEXT NOT NULL, PRIMARY KEY(title, section));
+    CREATE INDEX usc_sections_order ON usc_sections(title, sort_key);
+    CREATE TABLE federal_rules(
+        rule_set TEXT NOT NULL, rule TEXT NOT NULL, title TEXT NOT NULL, first_year INTEGER NOT NULL,
+        last_year INTEGER NOT NULL, status TEXT NOT NULL, note TEXT NOT NULL, position INTEGER NOT NULL,
+        PRIMARY KEY(rule_set, rule));
+    CREATE TABLE statute_tables(
+        name TEXT PRIMARY KEY, describes TEXT NOT NULL, source TEXT NOT NULL, as_of TEXT NOT NULL,
+        rows INTEGER NOT NULL);
+    """,
 ]
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
 # A bulk import leaves name_abbreviation '' where it equals the name (one copy on disk).
@@ -103,6 +125,7 @@ class SQLiteLibrary:
         self.cases_at = lru_cache(maxsize=4096)(self._cases_at)
         self.opinion = lru_cache(maxsize=64)(self._opinion)
         self.volume_years = lru_cache(maxsize=256)(self._volume_years)
+        self.federal_rules = lru_cache(maxsize=16)(self._federal_rules)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -150,6 +173,22 @@ class SQLiteLibrary:
 
     def prefetch(self, citations: Iterable[Citation]) -> None:
         """Nothing to batch: every lookup is a local query."""
+
+    def statute_tables(self) -> tuple[StatuteTable, ...]:
+        return self._statute_tables
+
+    @cached_property
+    def _statute_tables(self) -> tuple[StatuteTable, ...]:
+        return statute_tables.read_statute_tables(self.conn)
+
+    def usc_section(self, title: str, section: str) -> CodeSection | None:
+        return statute_tables.usc_section(self.conn, self._statute_tables, title, section)
+
+    def usc_sections_near(self, title: str, section: str, n: int) -> tuple[CodeSection, ...]:
+        return statute_tables.usc_sections_near(self.conn, self._statute_tables, title, section, n)
+
+    def _federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
+        return statute_tables.federal_rules(self.conn, self._statute_tables, rule_set)
 
     def meta(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT key, value FROM meta").fetchall())

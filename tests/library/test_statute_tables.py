@@ -81,6 +81,19 @@ def test_the_tables_are_imported_at_build_with_their_sources_and_dates(tmp_path)
     assert lib.federal_rules("Fed. R. Civ. P.") == ()
 
 
+def test_the_checks_read_the_tables_of_the_library_they_are_given(tmp_path):
+    lib = built(tmp_path, "lib")
+    found = check_document(
+        document_from_text(
+            "See 42 U.S.C. § 1983; 42 U.S.C. § 1984; Fed. R. Evid. 502 (2006); Fed. R. Evid. 503."
+        ),
+        lib,
+    ).verdicts
+    assert [v.status.value for v in found] == ["verified", "unverifiable", "hallucinated", "hallucinated"]
+    assert "prints it as “Omitted”" in found[1].findings[0].explanation
+    assert "first appears in the 2009 edition" in found[2].errors[0].evidence
+
+
 def test_the_content_hash_changes_when_a_statute_row_changes(tmp_path):
     same = built(tmp_path, "a"), built(tmp_path, "b")
     assert hashed(same[0].path) == hashed(same[1].path) == same[0].snapshot().content_hash

@@ -8,10 +8,10 @@ A build from data without these files leaves the tables empty and lists none of 
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Iterable, Mapping
 
+from citeproof.core.checking.us_statutes import section_order
 from citeproof.core.protocols import RULES_TABLE, USC_TABLE, CodeSection, FederalRule, StatuteTable
 
 # The file (its name without .gz) that feeds each table.
@@ -27,13 +27,6 @@ _SOURCES = {
     RULES_TABLE: "ctiblier/federal-rules (public domain)",
 }
 _SECTION_COLUMNS = "title, section, heading, status"
-_TOKEN = re.compile(r"\d+|[^\W\d_]+")
-
-
-def section_order(section: str) -> str:
-    """A key that sorts section numbers in the Code's order: numbers by value, a letter
-    suffix after its number ("1981" < "1981a" < "1982"; "2000e-17" < "2000f")."""
-    return "".join(f"0{int(t):010d}" if t.isdigit() else f"1{t.lower()}" for t in _TOKEN.findall(section))
 
 
 def load_statute_rows(conn: sqlite3.Connection, table: str, rows: Iterable[Mapping[str, str]]) -> None:

@@ -8,6 +8,8 @@ opinions/*.jsonl[.gz]) is checked as its own document with `citeproof.check(text
 the bundled default library; only the top-level API and the JSON contract (`report.to_json()`)
 are used. Real opinions are written by courts, so every `hallucinated` verdict is a candidate
 false positive: the output lists each one with ~200 characters of context for review.
+Statute citations are counted apart, by code (U.S.C., each set of federal rules, C.F.R.) and
+verdict, with every one the Code or rules data do not hold listed for review.
 Progress goes to stderr, a summary table to stdout, the full results to --out (JSON).
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -29,6 +32,25 @@ DEFAULT_DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "us"
 DEFAULT_OUT = Path(__file__).resolve().parent / "results" / "real_opinions.json"
 MIN_CHARS = 2000
 CONTEXT = 100  # characters each side of the citation span
+_STATUTE_CODES = (
+    ("U.S.C.", re.compile(r"U\.\s?S\.\s?C|United\s+States\s+Code|\bsection\s+\w+\s+of\s+title", re.I)),
+    ("C.F.R.", re.compile(r"C\.\s?F\.\s?R")),
+    ("Fed. R. Civ. P.", re.compile(r"Civ\.\s?P")),
+    ("Fed. R. Crim. P.", re.compile(r"Crim\.\s?P")),
+    ("Fed. R. App. P.", re.compile(r"App\.\s?P")),
+    ("Fed. R. Bankr. P.", re.compile(r"Bankr\.\s?P")),
+    ("Fed. R. Evid.", re.compile(r"Evid\.")),
+    ("habeas rules", re.compile(r"Rules\s+Governing")),
+)
+
+
+def statute_code(text: str) -> str:
+    """The code a statute citation names, read from its words (the JSON contract has none)."""
+    return next((code for code, pattern in _STATUTE_CODES if pattern.search(text)), "other")
+
+
+def _context(text: str, span: list[int]) -> str:
+    return " ".join(text[max(0, span[0] - CONTEXT) : span[1] + CONTEXT].split())
 
 
 def load_opinions(data: Path, limit: int | None) -> list[tuple[str, str]]:
@@ -50,10 +72,17 @@ def check_one(item: tuple[str, str]) -> dict:
     report = citeproof.check(text if "\n" in text else text + "\n")
     citations = report.to_json()["citations"]
     flagged = []
+    statutes: Counter[str] = Counter()
+    absent = []
     for c in citations:
+        if c["type"] == "statute":
+            code = statute_code(c["text"])
+            statutes[f"{code} | {c['status']}" + (f" ({c['reason']})" if c["reason"] else "")] += 1
+            if c["reason"] == "not_in_current_code":
+                where = _context(text, c["span"])
+                absent.append({"opinion": opinion_id, "text": c["text"], "context": where})
         if c["status"] != "hallucinated":
             continue
-        start, end = c["span"]
         flagged.append(
             {
                 "opinion": opinion_id,
@@ -64,7 +93,7 @@ def check_one(item: tuple[str, str]) -> dict:
                 "errors": [
                     {k: e[k] for k in ("kind", "fragment", "explanation", "evidence")} for e in c["errors"]
                 ],
-                "context": " ".join(text[max(0, start - CONTEXT) : end + CONTEXT].split()),
+                "context": _context(text, c["span"]),
             }
         )
     return {
@@ -75,6 +104,8 @@ def check_one(item: tuple[str, str]) -> dict:
         "kinds": Counter(e["kind"] for c in citations for e in c["errors"]),
         "reasons": Counter(c["reason"] for c in citations if c["status"] == "unverifiable"),
         "hallucinated": flagged,
+        "statutes": statutes,
+        "not_in_current_code": absent,
     }
 
 
@@ -111,6 +142,7 @@ def main() -> None:
     by_status = sum((r["status"] for r in results), Counter())
     by_kind = sum((r["kinds"] for r in results), Counter())
     by_reason = sum((r["reasons"] for r in results), Counter())
+    by_statute = sum((r["statutes"] for r in results), Counter())
     summary = {
         "command": " ".join(["python", *sys.argv]),
         "seconds": round(seconds, 1),
@@ -127,11 +159,13 @@ def main() -> None:
         "by_status": dict(by_status.most_common()),
         "by_error_kind": dict(by_kind.most_common()),
         "unverifiable_by_reason": dict(by_reason.most_common()),
+        "statutes_by_code_and_verdict": dict(sorted(by_statute.items())),
         "per_text": [
             {"id": r["id"], "chars": r["chars"], "citations": r["n"], "hallucinated": len(r["hallucinated"])}
             for r in results
         ],
         "hallucinated_verdicts": flagged,
+        "statutes_not_in_current_code": [a for r in results for a in r["not_in_current_code"]],
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -149,6 +183,7 @@ def main() -> None:
     ]
     rows += [(f"status {k}", f"{v:,}") for k, v in by_status.most_common()]
     rows += [(f"error {k}", f"{v:,}") for k, v in by_kind.most_common()]
+    rows += [(f"statute {k}", f"{v:,}") for k, v in sorted(by_statute.items())]
     width = max(len(r[0]) for r in rows)
     print("\n".join(f"{k:<{width}}  {v}" for k, v in rows))
     print(f"results: {args.out}")

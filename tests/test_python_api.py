@@ -58,7 +58,7 @@ def test_path_string_and_path_give_the_same_report(library, sample):
 def test_counts_by_status_accept_names_and_enums(sample):
     assert sample.count("hallucinated") == sample.count(Status.HALLUCINATED) == 5
     counts = sample.status_counts()
-    assert counts == {"verified": 8, "hallucinated": 5, "unverifiable": 2}
+    assert counts == {"verified": 9, "hallucinated": 5, "unverifiable": 1}
     assert sum(counts.values()) == len(sample.verdicts)
     assert counts == sample.to_json()["summary"]
 

@@ -55,7 +55,9 @@ def test_json_contract_of_the_sample_brief():
             "confirmed",
             "next_step",
             "errors",
+            "evidence",
         }
+        assert (c["evidence"] is not None) == (c["type"] == "statute")
         assert same(text[c["span"][0] : c["span"][1]], c["text"])
         assert c["status"] in {"verified", "hallucinated", "unverifiable"}
         assert (c["status"] == "hallucinated") == bool(c["errors"])

@@ -137,6 +137,16 @@ def test_chain_asks_the_remote_only_what_the_local_library_cannot_settle(library
     assert brown.status is Status.VERIFIED and not brown.authority.id.startswith("courtlistener-cluster:")
 
 
+def test_statutes_are_checked_in_the_local_librarys_tables_and_never_asked_remotely(library, remote, fake):
+    verdicts = _check("See 42 U.S.C. § 1983 and Fed. R. Evid. 416.", ChainLibrary(library, remote))
+    assert _by_cite(verdicts, "1983").status is Status.VERIFIED
+    assert _by_cite(verdicts, "416").status is Status.HALLUCINATED
+    assert _lookups(fake) == 0
+    alone = _check("See 42 U.S.C. § 1983.", remote)  # CourtListener holds no statute tables
+    assert remote.statute_tables() == () and remote.federal_rules("Fed. R. Evid.") == ()
+    assert _by_cite(alone, "1983").reason.value == "statute_not_in_registry"
+
+
 def test_unknown_reporter_is_not_covered(remote, fake):
     fake.state.unknown_reporters.add("So. 3d")
     assert remote.cases_at("100", "So. 3d", 200) == ()

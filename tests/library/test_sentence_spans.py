@@ -10,7 +10,8 @@ from pathlib import Path
 from citeproof.core.checking.signatures import split_sentences
 from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import read_document
-from citeproof.library.sqlite import SQLiteLibrary, pack_spans, unpack_spans
+from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.library.tables import pack_spans, unpack_spans
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample_brief.md"

@@ -4,6 +4,7 @@ validated against their output schemas, compact replies, CLI verdicts."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -31,7 +32,11 @@ def _verdicts(report: dict[str, Any]) -> list[tuple]:
 
 
 async def _session(library_path: Path) -> dict[str, Any]:
-    params = StdioServerParameters(command=sys.executable, args=[*CLI, "mcp", "--library", str(library_path)])
+    # the test's own environment (PYTHONPATH included), as the CLI subprocess below gets it: the
+    # SDK's default keeps only HOME, PATH, SHELL and TERM, and could start another install
+    params = StdioServerParameters(
+        command=sys.executable, args=[*CLI, "mcp", "--library", str(library_path)], env=dict(os.environ)
+    )
     out: dict[str, Any] = {}
     async with Client(params, read_timeout_seconds=60) as client:
         out["tools"] = {t.name: t for t in (await client.list_tools()).tools}

@@ -129,7 +129,7 @@ def test_page_shows_each_planted_error_with_its_evidence(browser, live_server):
 
     _css(browser, '#status-filters input[value="verified"]')[0].click()
     hidden = _css(browser, "#citations tbody tr.hidden")
-    assert len(hidden) == 8 and all(r.get_attribute("data-status") == "verified" for r in hidden)
+    assert len(hidden) == 9 and all(r.get_attribute("data-status") == "verified" for r in hidden)
     _css(browser, '#kind-filters input[value="misquote"]')[0].click()
     assert "filtered" in _css(browser, '#document .hl[data-kinds~="misquote"]')[0].get_attribute("class")
 

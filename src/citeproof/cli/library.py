@@ -47,10 +47,11 @@ def library_build(sources: tuple[Path, ...], out: Path, name: str) -> None:
     "(exit 1 when they differ: the file was changed after it was built).",
 )
 def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
-    """What a library holds: snapshot hash, counts, coverage by reporter."""
+    """What a library holds: snapshot hash, counts, statute tables, coverage by reporter."""
     lib = load_library_file(library_spec)
     snap = lib.snapshot()
     table = lib.coverage_table()
+    statutes = lib.statute_tables()
     recomputed = content_hash(lib.conn) if verify else None
     dump_date = lib.meta().get("snapshot_date", "")
     if fmt == "json":
@@ -66,6 +67,16 @@ def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
                     "citations": snap.citations,
                     "content_hash": snap.content_hash or None,
                     **({"recomputed_hash": recomputed} if recomputed else {}),
+                    "statute_tables": [
+                        {
+                            "table": t.name,
+                            "holds": t.describes,
+                            "source": t.source,
+                            "as_of": t.as_of,
+                            "rows": t.rows,
+                        }
+                        for t in statutes
+                    ],
                     "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
                 }
             )
@@ -76,8 +87,13 @@ def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
         f"snapshot  {snap.content_hash or 'not recorded (built before citeproof recorded hashes)'}\n"
         + (f"data of   {dump_date} (CourtListener bulk data)\n" if dump_date else "")
         + f"cases     {snap.cases:,}\nwith text {snap.opinions_with_text:,}\n"
-        f"citations {snap.citations:,}\n\ncoverage by reporter (volumes):"
+        f"citations {snap.citations:,}\n"
     )
+    for t in statutes:
+        click.echo(f"statutes  {t.describes}, {t.as_of}: {t.rows:,} rows ({t.name}), from {t.source}")
+    if not statutes:
+        click.echo("statutes  no U.S. Code or federal rules tables: only impossible numbers are flagged")
+    click.echo("\ncoverage by reporter (volumes):")
     by_reporter: dict[str, list[str]] = {}
     for reporter, status, volumes, _ in table:
         by_reporter.setdefault(reporter, []).append(f"{status} {volumes}")

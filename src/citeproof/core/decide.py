@@ -1,7 +1,8 @@
 """Findings → one verdict per citation, with explicit precedence and fail-closed rules.
 
 1. Any failed check → ``hallucinated`` (every failed check is listed). A statute found
-   in force in a registry is ``verified``; any other statute is ``unverifiable``.
+   in force (the Ukrainian registry, the U.S. Code or federal rules tables) is
+   ``verified``; any other statute is ``unverifiable`` with its check's reason.
 2. The citation did not resolve to a real case → ``unverifiable`` with the reason.
 3. A backend fault kept the opinion text from the checks, or left any check (the LLM
    judge's included) undecided → ``unverifiable`` with the fault's reason
@@ -39,7 +40,7 @@ def decide(
     if failed:
         return Verdict(citation, Status.HALLUCINATED, None, authority, failed, tuple(findings))
     if citation.type is CitationType.STATUTE:
-        if any(f.outcome is Outcome.PASS for f in findings):  # found in force in a registry
+        if any(f.outcome is Outcome.PASS for f in findings):  # found in force in a registry or table
             return Verdict(citation, Status.VERIFIED, None, None, (), tuple(findings))
         reason = next((f.reason for f in findings if f.reason), Reason.STATUTE_NOT_IN_REGISTRY)
         return Verdict(citation, Status.UNVERIFIABLE, reason, None, (), tuple(findings))

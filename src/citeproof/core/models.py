@@ -336,6 +336,7 @@ class Reason(StrEnum):
     INCOMPLETE_CITE = "incomplete_cite"
     NOT_CHECKED = "not_checked"
     STATUTE_NOT_IN_REGISTRY = "statute_not_in_registry"
+    NOT_IN_CURRENT_CODE = "not_in_current_code"  # not in the U.S. Code or federal rules as the data hold them
     VENDOR_CITE = "vendor_cite"  # a Westlaw or Lexis number: no public index can prove it
     ORDERS_SECTION = "orders_section"  # a U.S. Reports page among orders no table lists
 

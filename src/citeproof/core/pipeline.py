@@ -19,6 +19,7 @@ from citeproof.core.checking.memo import opinion_memo
 from citeproof.core.checking.resolve import resolve
 from citeproof.core.checking.suggest import suggest
 from citeproof.core.checking.support import check_support
+from citeproof.core.checking.us_statutes import statute_facts
 from citeproof.core.decide import decide
 from citeproof.core.extraction.extract import extract_citations
 from citeproof.core.limits import Limits
@@ -133,7 +134,7 @@ def _findings(
     """The citation's findings, and the backend fault that kept its opinion text from the
     content checks (None when there was none)."""
     if c.type is CitationType.STATUTE:
-        return [check_statute(c)], None
+        return [_statute_finding(c, library)], None
     r = resolutions[c.id]
     findings = [check_existence(c, r)]
     primary_id = min((c.id, *c.parallel_ids), key=lambda i: by_id[i].span.start)
@@ -158,6 +159,22 @@ def _findings(
             return findings, exc.reason
     findings.extend(_content_findings(c, r, opinion, library, judge, bounds))
     return findings, None
+
+
+def _statute_finding(c: Citation, library: Library) -> Finding:
+    """The statute check on what the library's tables say (`statute_facts`); when they
+    cannot be read, only an impossible number is concluded (fail closed)."""
+    try:
+        facts = statute_facts(c, library)
+    except LibraryError as exc:
+        found = check_statute(c)
+        if found.outcome is Outcome.FAIL:
+            return found
+        why = f"the library's statute tables could not be read: {exc}"
+        return Finding(
+            kind=ErrorKind.STATUTE_NONEXISTENT, outcome=Outcome.UNKNOWN, explanation=why, reason=exc.reason
+        )
+    return check_statute(c, facts)
 
 
 def _with_suggestion(c: Citation, findings: list[Finding], library: Library, r: Resolution) -> list[Finding]:

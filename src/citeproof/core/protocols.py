@@ -49,6 +49,47 @@ class Origin:
     copy_of: str | None = None
 
 
+USC_TABLE = "usc_sections"
+RULES_TABLE = "federal_rules"
+
+
+@dataclass(frozen=True, slots=True)
+class StatuteTable:
+    """One statute table of a library: what it holds (``describes``), where it comes from,
+    the date of its data (``as_of``: "as of early 2023", "editions 2005–2025") and its rows."""
+
+    name: str  # USC_TABLE or RULES_TABLE
+    describes: str
+    source: str
+    as_of: str
+    rows: int
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSection:
+    """A section of the U.S. Code as the library's table holds it. ``status`` is "current"
+    for a section with its own heading, else the word its stub opens with ("repealed",
+    "transferred", "omitted", ...)."""
+
+    title: str
+    section: str
+    heading: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class FederalRule:
+    """A rule of one set of federal rules (``Fed. R. Civ. P.``), with the first and last
+    edition years that print it. ``status``: in_force, abrogated, reserved or transferred."""
+
+    rule_set: str
+    rule: str
+    title: str
+    first_year: int
+    last_year: int
+    status: str
+
+
 class LibraryError(Exception):
     """A backend could not answer (I/O, HTTP, throttling); never read as 'not found'."""
 
@@ -121,4 +162,24 @@ class Library(Protocol):
 
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         """Cases whose distinctive parties match the name as written."""
+        ...
+
+    def statute_tables(self) -> tuple[StatuteTable, ...]:
+        """The statute tables the library holds (the U.S. Code, the federal rules) with
+        their sources and dates; () when it holds none."""
+        ...
+
+    def usc_section(self, title: str, section: str) -> CodeSection | None:
+        """The row of ``section`` (as numbered in the Code: "1983", "2000e-2") of ``title``;
+        None when the table has no such row or the library has no Code table."""
+        ...
+
+    def usc_sections_near(self, title: str, section: str, n: int) -> tuple[CodeSection, ...]:
+        """Up to ``n`` current sections of ``title`` nearest ``section`` in the Code's
+        order, half before it and half after where there are; () without a Code table."""
+        ...
+
+    def federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
+        """Every rule of ``rule_set`` ("Fed. R. Evid.") the library's table holds, in the
+        set's order; () for a set it does not hold or without a rules table."""
         ...

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
-from citeproof.core.protocols import CasePages, Library, Origin
+from citeproof.core.protocols import CasePages, CodeSection, FederalRule, Library, Origin, StatuteTable
 from citeproof.core.text.reporter_facts import VolumeYears
 
 _RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Coverage.NOT_COVERED)
@@ -125,3 +125,16 @@ class ChainLibrary:
     def cases_named(self, name: str, limit: int = 5) -> tuple[Authority, ...]:
         """The local library's cases of that name, else CourtListener's search."""
         return self.local.cases_named(name, limit) or self.remote.cases_named(name, limit)
+
+    def statute_tables(self) -> tuple[StatuteTable, ...]:
+        """The local library's: the remote one keeps no statute tables."""
+        return self.local.statute_tables()
+
+    def usc_section(self, title: str, section: str) -> CodeSection | None:
+        return self.local.usc_section(title, section)
+
+    def usc_sections_near(self, title: str, section: str, n: int) -> tuple[CodeSection, ...]:
+        return self.local.usc_sections_near(title, section, n)
+
+    def federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
+        return self.local.federal_rules(rule_set)

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
-import sys
 import threading
-from array import array
 from collections.abc import Iterable, Sequence
 from functools import cached_property, lru_cache
-from itertools import chain
 from pathlib import Path
 
 from citeproof.core.checking.signatures import PREPARED_KEY
@@ -21,75 +18,24 @@ from citeproof.core.models import (
     ReporterCite,
     Snapshot,
 )
-from citeproof.core.protocols import CasePages, LibraryError, Origin
+from citeproof.core.protocols import (
+    CasePages,
+    CodeSection,
+    FederalRule,
+    LibraryError,
+    Origin,
+    StatuteTable,
+)
 from citeproof.core.text.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
+from citeproof.library import statute_tables
+from citeproof.library.tables import unpack_spans
 
-MIGRATIONS = [
-    """
-    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
-    CREATE TABLE cases(
-        id TEXT PRIMARY KEY, name TEXT NOT NULL, name_abbreviation TEXT NOT NULL,
-        decision_date TEXT, court TEXT, jurisdiction TEXT,
-        last_page INTEGER, last_star_page INTEGER, next_case_page INTEGER,
-        pages_reporter TEXT, source TEXT);
-    CREATE TABLE citations(
-        case_id TEXT NOT NULL REFERENCES cases(id), position INTEGER NOT NULL,
-        volume TEXT NOT NULL, reporter TEXT NOT NULL, page TEXT NOT NULL, page_num INTEGER);
-    CREATE INDEX citations_cite ON citations(reporter, volume, page_num);
-    CREATE INDEX citations_case ON citations(case_id);
-    CREATE TABLE opinions(case_id TEXT PRIMARY KEY REFERENCES cases(id), text TEXT NOT NULL);
-    CREATE TABLE page_breaks(
-        case_id TEXT NOT NULL, reporter TEXT NOT NULL, volume TEXT NOT NULL,
-        page INTEGER NOT NULL, offset INTEGER NOT NULL);
-    CREATE INDEX page_breaks_case ON page_breaks(case_id);
-    CREATE TABLE coverage(
-        reporter TEXT NOT NULL, first_volume INTEGER NOT NULL, last_volume INTEGER NOT NULL,
-        status TEXT NOT NULL);
-    CREATE INDEX coverage_reporter ON coverage(reporter);
-    CREATE TABLE name_keys(key TEXT NOT NULL, case_id TEXT NOT NULL);
-    CREATE INDEX name_keys_key ON name_keys(key);
-    CREATE TABLE cites(case_id TEXT NOT NULL, cited TEXT NOT NULL);
-    CREATE VIRTUAL TABLE passages USING fts5(
-        case_id UNINDEXED, reporter UNINDEXED, page UNINDEXED, start UNINDEXED, text);
-    """,
-    # 2: each opinion's sentence spans, split once at build time (``pack_spans``)
-    "CREATE TABLE sentences(case_id TEXT PRIMARY KEY, spans BLOB NOT NULL);",
-    # 3: the words of those sentences, read at build time under a key (``pack_prepared``)
-    "CREATE TABLE sentence_words(case_id TEXT PRIMARY KEY, key TEXT NOT NULL, words BLOB NOT NULL);",
-    # 4: every first page of a U.S. Reports volume a decisions table lists (``us_decisions.py``)
-    "CREATE TABLE us_listed(volume INTEGER NOT NULL, page INTEGER NOT NULL, argued INTEGER NOT NULL,"
-    " PRIMARY KEY (volume, page));",
-]
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
 # A bulk import leaves name_abbreviation '' where it equals the name (one copy on disk).
 _CASE_COLUMNS = (
     "c.id, c.name, COALESCE(NULLIF(c.name_abbreviation, ''), c.name), c.decision_date, c.court, c.last_page"
 )
-
-
-def pack_spans(spans: Iterable[tuple[int, int]]) -> bytes:
-    """Sentence spans as little-endian 32-bit ``start, end`` pairs."""
-    packed = array("i", chain.from_iterable(spans))
-    if sys.byteorder == "big":
-        packed.byteswap()
-    return packed.tobytes()
-
-
-def unpack_spans(blob: bytes) -> tuple[tuple[int, int], ...]:
-    packed = array("i")
-    packed.frombytes(blob)
-    if sys.byteorder == "big":
-        packed.byteswap()
-    edges = iter(packed.tolist())
-    return tuple(zip(edges, edges, strict=True))
-
-
-def migrate(conn: sqlite3.Connection) -> None:
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
-    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-        conn.executescript(script)
-        conn.execute(f"PRAGMA user_version = {number}")
 
 
 class SQLiteLibrary:
@@ -106,6 +52,7 @@ class SQLiteLibrary:
         self.cases_at = lru_cache(maxsize=4096)(self._cases_at)
         self.opinion = lru_cache(maxsize=64)(self._opinion)
         self.volume_years = lru_cache(maxsize=256)(self._volume_years)
+        self.federal_rules = lru_cache(maxsize=16)(self._federal_rules)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -153,6 +100,22 @@ class SQLiteLibrary:
 
     def prefetch(self, citations: Iterable[Citation]) -> None:
         """Nothing to batch: every lookup is a local query."""
+
+    def statute_tables(self) -> tuple[StatuteTable, ...]:
+        return self._statute_tables
+
+    @cached_property
+    def _statute_tables(self) -> tuple[StatuteTable, ...]:
+        return statute_tables.read_statute_tables(self.conn)
+
+    def usc_section(self, title: str, section: str) -> CodeSection | None:
+        return statute_tables.usc_section(self.conn, self._statute_tables, title, section)
+
+    def usc_sections_near(self, title: str, section: str, n: int) -> tuple[CodeSection, ...]:
+        return statute_tables.usc_sections_near(self.conn, self._statute_tables, title, section, n)
+
+    def _federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
+        return statute_tables.federal_rules(self.conn, self._statute_tables, rule_set)
 
     def meta(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT key, value FROM meta").fetchall())

@@ -30,7 +30,11 @@ REASONS = {
     "document itself, not a case.",
     Reason.INCOMPLETE_CITE: "The citation lacks a volume, reporter or page.",
     Reason.NOT_CHECKED: "Not checked.",
-    Reason.STATUTE_NOT_IN_REGISTRY: "Only impossible sections are flagged offline.",
+    Reason.STATUTE_NOT_IN_REGISTRY: "The library holds no table of this code (C.F.R., the habeas rules, "
+    "state codes): only impossible sections are flagged offline.",
+    Reason.NOT_IN_CURRENT_CODE: "Not in the U.S. Code or federal rules as the library's data hold them "
+    "(which leave out most repealed and transferred sections): no proof it never existed; the "
+    "nearest sections that do exist are named.",
     Reason.ORDERS_SECTION: "The page is in the volume's orders section, where orders and summary "
     "dispositions stand that no table lists, so absence proves nothing.",
 }

@@ -215,6 +215,31 @@ def test_a_statute_keeps_its_subsections(cite):
 
 
 @pytest.mark.parametrize(
+    "text, code, section, year",
+    [
+        ("42 U.S.C. § 300gg-11", "U.S.C.", "300gg-11", None),  # letters past one, hyphen numbers
+        ("42 U.S.C. § 1320a-7b(b)", "U.S.C.", "1320a-7b(b)", None),
+        ("20 U.S.C. §§ 1681-1681a", "U.S.C.", "1681-1681a", None),  # eyecite stops at 1681
+        ("42 U.S.C. § 1983 (2006)", "U.S.C.", "1983", 2006),
+        ("28 U.S.C.A. § 2254 (West 2012)", "U.S.C.A.", "2254", 2012),
+        ("Fed. R. Civ. P. 23.1", "Fed. R. Civ. P.", "23.1", None),  # a rule of its own, not 23
+        ("Fed. R. Civ. P. 71A", "Fed. R. Civ. P.", "71A", None),
+        ("Fed. R. Evid. 502 (2005)", "Fed. R. Evid.", "502", 2005),
+        ("Fed. R. Civ. P. 26(b)(1) (2015)", "Fed. R. Civ. P.", "26(b)(1)", 2015),
+    ],
+)
+def test_statute_sections_are_read_whole_with_the_edition_year(text, code, section, year):
+    (found,) = extract_citations(document_from_text(f"See {text}."))
+    assert (found.statute_code, found.statute_section, found.year) == (code, section, year)
+    assert found.text == text.split(" (")[0]
+
+
+def test_a_proposed_rule_is_not_dated_by_its_proposal():
+    (found,) = extract_citations(document_from_text("See proposed Fed. R. Evid. 502 (2006)."))
+    assert (found.statute_section, found.year) == ("502", None)
+
+
+@pytest.mark.parametrize(
     "text, code, section",
     [
         ("Rule 8 of the Rules Governing Section 2254 Cases", "Rules Governing § 2254 Cases", "8"),

@@ -135,6 +135,7 @@ def test_section_signs_with_word_spaces_are_found_where_they_stand():
         "See 42\u00a0U.S.C.\u00a0\u00a7\u00a7\u20091983\u2013\u200b1985, and 28 U.S.C.\u202f\u00a7\u00ad1331."
     )
     cites = [c for c in extract_citations(document_from_text(text)) if c.type.value == "statute"]
-    assert [(c.statute_title, c.statute_section) for c in cites] == [("42", "1983"), ("28", "1331")]
+    # the range read whole, past where eyecite stops (issue 27)
+    assert [(c.statute_title, c.statute_section) for c in cites] == [("42", "1983–1985"), ("28", "1331")]
     assert [normalise(c.span.slice(text)).split()[:2] for c in cites] == [["42", "U.S.C."], ["28", "U.S.C."]]
     assert cites[0].span.start == text.index("42") and cites[1].span.start == text.index("28")

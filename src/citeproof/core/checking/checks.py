@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from citeproof.core.checking.pinpoint import check_proposition_pin
 from citeproof.core.checking.quotes import QuoteMatch, locate
-from citeproof.core.checking.statutes import check_ua_statute, impossible_statute
+from citeproof.core.checking.statutes import check_ua_statute
+from citeproof.core.checking.us_statutes import StatuteFacts, check_us_statute
 from citeproof.core.extraction.statutes.ua import UA_REGISTRY
 from citeproof.core.models import (
     Authority,
@@ -303,17 +304,9 @@ def check_pincite(
     return Finding(kind=K.WRONG_PINCITE, outcome=Outcome.PASS, explanation="the quote is on the pin page")
 
 
-def check_statute(c: Citation) -> Finding:
+def check_statute(c: Citation, facts: StatuteFacts | None = None) -> Finding:
     """A Ukrainian article against the shipped registry (`check_ua_statute`); a US statute
-    or rule number that cannot exist fails; any other is undecided."""
+    or rule against what the library's tables say of it (`check_us_statute`)."""
     if c.statute_registry == UA_REGISTRY:
         return check_ua_statute(c)
-    why = impossible_statute(c.statute_code or "", c.statute_title, c.statute_section or "")
-    if why:
-        return _failed(K.STATUTE_NONEXISTENT, "no such provision", c, why, Confidence.RULED_OUT)
-    return Finding(
-        kind=K.STATUTE_NONEXISTENT,
-        outcome=Outcome.UNKNOWN,
-        explanation="statute text is not in the library",
-        reason=Reason.STATUTE_NOT_IN_REGISTRY,
-    )
+    return check_us_statute(c, facts)

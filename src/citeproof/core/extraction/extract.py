@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from citeproof.core.extraction.attribution import Claims, attribute
 from citeproof.core.extraction.short_forms import Antecedents, Hint
 from citeproof.core.extraction.statutes.ua import ua_citations
-from citeproof.core.extraction.statutes.us import StatuteCite, find_statutes
+from citeproof.core.extraction.statutes.us import StatuteCite, find_statutes, statute_year
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.reading.layout import ReadingText, in_document, reading_text
 from citeproof.core.text.context import Sentences, case_name_before, year_paren_after
@@ -451,6 +451,8 @@ def _statutes(
     for raw in law_raws:
         sub = _SUBSECTIONS.match(text, raw.span.end)  # eyecite stops before "(d)(1)"
         span = Span(raw.span.start, sub.end()) if sub else raw.span
+        if any(u.span.start == span.start and u.span.end > span.end for u in unmarked):
+            continue  # our reading holds more of it: "§§ 1681-1681a", where eyecite stops at 1681
         section = (raw.section or "") + (sub.group() if sub else "")
         found.append(_statute(text, span, raw.reporter or "", raw.title, section))
         taken.append(span)
@@ -472,4 +474,5 @@ def _statute(text: str, span: Span, code: str, title: str | None, section: str) 
         statute_code=code,
         statute_title=title,
         statute_section=section,
+        year=statute_year(text, span.start, span.end),
     )

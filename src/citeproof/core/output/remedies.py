@@ -11,6 +11,8 @@ Each group has one remedy, said once for all its citations in every report forma
 * ``ambiguous``: more than one case begins there, or a short form could repeat several;
 * ``backend_error``: CourtListener failed or throttled the look-up;
 * ``incomplete``: a short form or a cite without volume, reporter or page to look up;
+* ``not_in_current_code``: a U.S. Code section or federal rule the current Code or rules
+  do not hold (repealed, transferred or renumbered ones among them);
 * ``statute``: a statute not in the offline registry; ``other`` for the rest.
 """
 
@@ -33,6 +35,7 @@ _GROUP = {
     R.RATE_LIMITED: "backend_error",
     R.UNRESOLVED_SHORT_FORM: "incomplete",
     R.INCOMPLETE_CITE: "incomplete",
+    R.NOT_IN_CURRENT_CODE: "not_in_current_code",
     R.STATUTE_NOT_IN_REGISTRY: "statute",
 }
 DOWNLOAD = "`citeproof library download courtlistener`"
@@ -72,6 +75,14 @@ _REMEDY = {
         "are short forms or partial cites tied to no full cite",
         "is a short form or partial cite tied to no full cite",
         "give the full cite (volume, reporter, page) once before them",
+    ),
+    "not_in_current_code": (
+        "name sections or rules that are not in the current U.S. Code or federal rules, which leave "
+        "out repealed and transferred ones",
+        "names a section or rule that is not in the current U.S. Code or federal rules, which leave "
+        "out repealed and transferred ones",
+        "check the number against the nearest sections listed with it, or cite the edition in force "
+        "at the time",
     ),
     "statute": (
         "are statutes the offline registry does not hold",

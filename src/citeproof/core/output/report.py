@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import jinja2
 from markupsafe import Markup, escape
 
-from citeproof.core.models import Authority, Document, ErrorKind, Finding, Place, Snapshot, Status, Verdict
+from citeproof.core.models import (
+    Authority,
+    CitationType,
+    Document,
+    ErrorKind,
+    Finding,
+    Place,
+    Snapshot,
+    Status,
+    Verdict,
+)
 from citeproof.core.output.remedies import confirmed, group_of, next_steps, remedy
 from citeproof.core.output.toa import toa_html, toa_text
 from citeproof.core.text.short_names import same_short_name, short_name
@@ -133,7 +143,20 @@ def verdict_json(v: Verdict, place: Place | None = None) -> CitationJson:
         "confirmed": confirmed(v),
         "next_step": _next_step(v),
         "errors": [_error(f) for f in v.errors],
+        "evidence": statute_evidence(v),
     }
+
+
+_STATUTE_KINDS = (ErrorKind.STATUTE_NONEXISTENT, ErrorKind.STATUTE_REPEALED)
+
+
+def statute_evidence(v: Verdict) -> str | None:
+    """What the code or rules data say of a statute citation (the failed check's evidence,
+    else the check's explanation); None for a case."""
+    if v.citation.type is not CitationType.STATUTE:
+        return None
+    found = next((f for f in v.findings if f.kind in _STATUTE_KINDS), None)
+    return (found.evidence or found.explanation or None) if found else None
 
 
 def _error(f: Finding) -> ErrorJson:
@@ -204,6 +227,9 @@ def _detail(v: Verdict) -> str:
         return _known_name(v) + f" ({v.authority.decision_date[:4]})"
     if v.status is Status.VERIFIED:
         return next((f.explanation for f in v.findings if f.outcome.value == "pass"), "")
+    said = statute_evidence(v)
+    if v.reason and said:
+        return f"{v.reason.value}: {said}"
     return v.reason.value if v.reason else ""
 
 

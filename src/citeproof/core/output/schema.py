@@ -53,7 +53,7 @@ StepGroup = Annotated[
     str,
     Field(
         description="exists_no_text, not_in_coverage, vendor_cite, orders, ambiguous, backend_error, "
-        "incomplete, statute or other"
+        "incomplete, not_in_current_code, statute or other"
     ),
 ]
 Remedy = Annotated[str, Field(description="what to do, in one sentence")]
@@ -131,6 +131,12 @@ class CitationOut(_Open):
     confirmed: bool = Field(description="unverifiable, but the case is confirmed to exist")
     next_step: NextStepOut | None = Field(description="what to do about an unverifiable citation")
     errors: list[ErrorOut] = Field(description="the failed checks: empty unless hallucinated")
+    evidence: str | None = Field(
+        default=None,
+        description="a statute or rule: what the code or rules data say of it (its heading and the "
+        "date of the data checked against; where it is not there, the nearest sections that are); "
+        "null for a case, whose evidence is in authority and errors",
+    )
 
 
 class DocumentOut(_Open):
@@ -218,6 +224,7 @@ class CitationJson(TypedDict):
     confirmed: bool
     next_step: NextStepJson | None
     errors: list[ErrorJson]
+    evidence: str | None
 
 
 class DocumentJson(TypedDict):

@@ -23,7 +23,7 @@ from citeproof.core.models import (
     ReporterCite,
     Snapshot,
 )
-from citeproof.core.protocols import CasePages, LibraryError, Origin
+from citeproof.core.protocols import CasePages, CodeSection, FederalRule, LibraryError, Origin, StatuteTable
 from citeproof.core.text.names import SAME_NAME, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
 from citeproof.library.courtlistener.cache import RemoteCache
@@ -278,6 +278,19 @@ class CourtListenerLibrary:
     def volume_years(self, reporter: str) -> frozenset[VolumeYears]:
         """Empty: a remote library is asked about citations, never for a volume's years."""
         return frozenset()
+
+    def statute_tables(self) -> tuple[StatuteTable, ...]:
+        """(): CourtListener holds case law, no statute tables."""
+        return ()
+
+    def usc_section(self, title: str, section: str) -> CodeSection | None:
+        return None
+
+    def usc_sections_near(self, title: str, section: str, n: int) -> tuple[CodeSection, ...]:
+        return ()
+
+    def federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
+        return ()
 
     def case(self, case_id: str) -> Authority | None:
         """A case this run has already seen in a lookup; never sends a request."""

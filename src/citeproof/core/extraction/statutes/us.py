@@ -9,12 +9,12 @@ from citeproof.core.models import Span
 
 _USC = re.compile(
     r"\b(?P<title>\d{1,3})\s+U\.\s?S\.\s?C(?:\.|ode)\s*(?:A\.\s*|S\.\s*)?(?:§§?\s*)?"
-    r"(?P<section>\d+[a-z]?(?:[-–]\d+)?)(?P<sub>(?:\([a-zA-Z0-9]{1,4}\))*)"
+    r"(?P<section>\d+(?:[a-z]{1,3})?(?:[-–]\d+(?:[a-z]{1,3})?)*)(?P<sub>(?:\([a-zA-Z0-9]{1,4}\))*)"
 )
 _CFR = re.compile(r"\b(?P<title>\d{1,2})\s+C\.\s?F\.\s?R\.\s*(?:§§?\s*)?(?P<section>\d+(?:\.\d+)?)")
 _RULE = re.compile(
     r"\b(?P<code>Fed\.\s?R\.\s?(?:Civ|Crim|App|Bankr)\.\s?P\.|Fed\.\s?R\.\s?Evid\.)\s*"
-    r"(?P<section>\d{1,4})(?P<sub>(?:\([a-zA-Z0-9]{1,4}\))*)"
+    r"(?P<section>\d{1,4}(?:\.\d{1,2}(?!\d)|[A-Z](?![A-Za-z]))?)(?P<sub>(?:\([a-zA-Z0-9]{1,4}\))*)"
 )
 # "Rule 8 of the Rules Governing Section 2254 Cases", "Rule 4(b) of the Rules Governing
 # § 2255 Proceedings (in the United States District Courts)"
@@ -27,6 +27,11 @@ HABEAS_RULES = {"2254": "Rules Governing § 2254 Cases", "2255": "Rules Governin
 _SECTION_OF_TITLE = re.compile(
     r"\b[Ss]ection\s+(?P<section>\d+[a-z]?)\s+of\s+[Tt]itle\s+(?P<title>\d{1,2})\b"
 )
+# The edition cited right after a statute or rule: "(2005)", "(West 2012)", "(2006 ed.)".
+_EDITION_YEAR = re.compile(
+    r"\s*\((?:West\s+|Supp\.\s*[IVX]*\s*)?(?P<year>1[789]\d\d|20\d\d)(?:\s+(?:ed\.|&\s*Supp\.)[^()]{0,24})?\)"
+)
+_PROPOSED = re.compile(r"\bproposed\s+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +40,15 @@ class StatuteCite:
     title: str | None
     section: str
     span: Span
+
+
+def statute_year(text: str, start: int, end: int) -> int | None:
+    """The year of the edition cited right after the statute or rule at ``[start, end)``;
+    None without one, or for a proposed rule (cited by the year it was proposed)."""
+    m = _EDITION_YEAR.match(text, end)
+    if m is None or _PROPOSED.search(text, max(0, start - 12), start):
+        return None
+    return int(m.group("year"))
 
 
 def find_statutes(text: str) -> list[StatuteCite]:

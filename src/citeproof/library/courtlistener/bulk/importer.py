@@ -3,7 +3,7 @@
 Files are read as streams (plain, ``.bz2`` or ``.gz``, decompressed on the other core by
 `bulk_stream`; double-quote or the newer backtick quoting), staged in a scratch SQLite file
 beside the output and joined there (`bulk_write`), so memory stays bounded whatever the size
-of the dump. The result uses the embedded library's schema (`sqlite.MIGRATIONS`) plus a
+of the dump. The result uses the embedded library's schema (`tables.MIGRATIONS`) plus a
 full-text index of case names; coverage follows the rules of `bulk_coverage`, and a
 ``meta`` row keeps the snapshot date.
 """
@@ -33,7 +33,7 @@ from citeproof.library.courtlistener.bulk.write import (
 )
 from citeproof.library.courtlistener.client import HTML_FIELDS
 from citeproof.library.records import RecordError
-from citeproof.library.sqlite import migrate
+from citeproof.library.tables import migrate
 
 Progress = Callable[[str, int, float], None]  # (file kind, rows so far, fraction of bytes read)
 CHUNK = 20_000

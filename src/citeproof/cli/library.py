@@ -11,9 +11,17 @@ import click
 from citeproof.cli.common import EXIT_USAGE, library_option, load_library_file
 from citeproof.cli.courtlistener import import_group
 from citeproof.cli.download import download_group
+from citeproof.core.checking.us_reports import FIRST_VOLUME, ORDERS_FROM
 from citeproof.library.build import build_library
 from citeproof.library.content_hash import content_hash
 from citeproof.library.records import RecordError
+from citeproof.library.us_decisions import SOURCE as DECISIONS_SOURCE
+from citeproof.library.us_decisions import listed_summary
+
+ABSENCE_PROVES = (
+    f"a page between two listed decisions proves no decision begins there in volumes {FIRST_VOLUME} on, "
+    f"before page {ORDERS_FROM}"
+)
 
 
 @click.group("library")
@@ -52,6 +60,7 @@ def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
     snap = lib.snapshot()
     table = lib.coverage_table()
     statutes = lib.statute_tables()
+    listed = listed_summary(lib.conn)
     recomputed = content_hash(lib.conn) if verify else None
     dump_date = lib.meta().get("snapshot_date", "")
     if fmt == "json":
@@ -77,6 +86,14 @@ def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
                         }
                         for t in statutes
                     ],
+                    "us_reports_decisions": {
+                        "first_pages": listed[0],
+                        "volumes": listed[1],
+                        "source": DECISIONS_SOURCE,
+                        "absence_proves": ABSENCE_PROVES,
+                    }
+                    if listed[0]
+                    else None,
                     "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
                 }
             )
@@ -93,6 +110,11 @@ def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
         click.echo(f"statutes  {t.describes}, {t.as_of}: {t.rows:,} rows ({t.name}), from {t.source}")
     if not statutes:
         click.echo("statutes  no U.S. Code or federal rules tables: only impossible numbers are flagged")
+    if listed[0]:
+        click.echo(
+            f"decisions U.S. Reports: {listed[0]:,} first pages in {listed[1]:,} volumes, from "
+            f"{DECISIONS_SOURCE}; {ABSENCE_PROVES}"
+        )
     click.echo("\ncoverage by reporter (volumes):")
     by_reporter: dict[str, list[str]] = {}
     for reporter, status, volumes, _ in table:

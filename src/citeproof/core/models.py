@@ -302,6 +302,7 @@ class Resolution:
     note: str = ""
     reason: Reason | None = None  # why the library gave no answer (unresolved, ambiguous, error)
     probable: bool = False  # ``containing`` is inferred from the catalogue's layout, not known
+    year_only: bool = False  # impossible only for its year: without it the cite could be real
 
 
 class ErrorKind(StrEnum):

@@ -23,6 +23,10 @@ from typing import Any
 from citeproof.library.records import from_catalog_rows
 
 TABLE_NAME = "us_reports_decisions"
+SOURCE = (
+    "jeffpar/lonedissent sources/ld/citations.csv (from the Supreme Court's case citation finder), "
+    "cross-checked with its citationsJustia.csv"
+)
 ARGUED_SOURCE = "scdb-"  # the Supreme Court Database's cases: decisions of the opinion section
 
 
@@ -49,6 +53,14 @@ def add_decisions(builder: Any, rows: list[dict[str, str]]) -> None:
             builder.merge_citations(held, rec)
         else:
             builder.add(rec)
+
+
+def listed_summary(conn: Any) -> tuple[int, int]:
+    """How many first pages the table lists, in how many volumes; (0, 0) without it."""
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'us_listed'").fetchone():
+        return 0, 0
+    pages, volumes = conn.execute("SELECT COUNT(*), COUNT(DISTINCT volume) FROM us_listed").fetchone()
+    return int(pages), int(volumes)
 
 
 def fill_listed(conn: Any, pages: set[tuple[int, int]]) -> None:

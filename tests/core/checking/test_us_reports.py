@@ -78,3 +78,60 @@ def test_the_orders_section():
     assert in_orders_section(_around(700, (700, 1301)), "490", ORDERS_FROM + 10)
     assert in_orders_section(_around(700, (700,)), "490", 750) is None
     assert in_orders_section(_around(700, ()), "490", 900) is None
+
+
+def test_library_info_shows_the_decisions_table_and_what_it_proves(library_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from citeproof.cli import main as cli
+
+    runner = CliRunner()
+    text = runner.invoke(cli, ["library", "info", "--library", str(library_path)]).output
+    assert "decisions U.S. Reports:" in text and "jeffpar/lonedissent" in text
+    info = json.loads(
+        runner.invoke(cli, ["library", "info", "--library", str(library_path), "--format", "json"]).output
+    )
+    decisions = info["us_reports_decisions"]
+    assert decisions["first_pages"] > 29_000 and decisions["volumes"] > 500
+    assert "volumes 329 on, before page 801" in decisions["absence_proves"]
+
+
+def test_the_content_hash_covers_the_decisions_table(tmp_path):
+    import csv
+    import gzip
+    import shutil
+
+    from citeproof.library.build import build_library
+    from citeproof.library.default import bundled_data_dir
+    from citeproof.library.sqlite import SQLiteLibrary
+
+    def build(rows):
+        folder = tmp_path / f"d{len(rows)}"
+        folder.mkdir()
+        shutil.copy(bundled_data_dir() / "scdb_2014_01.csv.gz", folder)
+        with gzip.open(folder / "us_reports_decisions.csv.gz", "wt", encoding="utf-8", newline="") as fh:
+            writer = csv.writer(fh)
+            writer.writerow(
+                ["name", "volume", "reporter", "page", "decision_date", "court", "jurisdiction", "source"]
+            )
+            writer.writerows(rows)
+        build_library([folder], folder / "lib.sqlite")
+        return SQLiteLibrary(folder / "lib.sqlite")
+
+    row = [
+        "In re Shuttlesworth",
+        "369",
+        "U.S.",
+        "35",
+        "1962",
+        "U.S. Supreme Court",
+        "U.S.",
+        "lonedissent:369-35-1",
+    ]
+    one = build([row])
+    two = build([row, ["", "369", "U.S.", "36", "", "U.S. Supreme Court", "U.S.", "justia:369-36"]])
+    assert one.snapshot().content_hash != two.snapshot().content_hash
+    assert one.cases_at("369", "U.S.", 35)[0].name == "In re Shuttlesworth"
+    assert two.cases_at("369", "U.S.", 36) == ()  # a first page without a name is no case

@@ -377,3 +377,32 @@ def test_a_pin_into_a_note_is_read_and_not_checked_against_where_the_text_keeps_
     assert (in_note.status.value, in_note.reason) == ("unverifiable", Reason.NO_PAGE_MARKERS)
     on_page = check_document(document_from_text(LAWSON.format(note="")), library).verdicts[-1]
     assert [e.kind.value for e in on_page.errors] == ["wrong_pincite"]  # 284 itself does not hold it
+
+
+LEWIS = (
+    "In Lewis v. Casey, 518 U.S. 343, 351 (1996), the Court addressed access to the courts. "
+    "The district court in Bounds v. Smith, 430 U.S. 817, 828 (1977), took another view. "
+)
+
+
+def _id_target(text: str) -> Citation | None:
+    cites = extract_citations(document_from_text(text))
+    short = cites[-1]
+    assert short.form is CiteForm.ID
+    return next((c for c in cites if c.id == short.antecedent_id), None)
+
+
+def test_an_id_after_a_possessive_of_another_case_follows_the_pin():
+    target = _id_target(LEWIS + "Lewis's analysis controls here. See id. at 349.")
+    assert target is not None and target.volume == "518"  # the pin fits Lewis, not Bounds
+
+
+def test_an_id_after_a_possessive_without_a_pin_to_settle_it_abstains():
+    cites = extract_citations(document_from_text(LEWIS + "Lewis's analysis controls here. Id."))
+    assert cites[-1].antecedent_id is None
+    assert cites[-1].abstention is not None and cites[-1].abstention.reason is Reason.AMBIGUOUS_SHORT_FORM
+
+
+def test_an_id_with_no_other_case_named_repeats_the_case_before_it():
+    target = _id_target(LEWIS + "That analysis controls here. Id.")
+    assert target is not None and target.volume == "430"

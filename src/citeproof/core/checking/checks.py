@@ -65,6 +65,16 @@ def check_existence(c: Citation, r: Resolution) -> Finding:
             outcome=Outcome.PASS,
             explanation=f"{c.cite} is {r.authority.name_abbreviation}" if r.authority else "found",
         )
+    if r.status is ResolutionStatus.IMPOSSIBLE and r.year_only:
+        return _failed(
+            K.NONEXISTENT,
+            f"{c.cite} cannot date from {c.year}: the year is wrong, or the cite is",
+            c,
+            r.note,
+            Confidence.RULED_OUT,
+            suggestion=f"if {c.cite} is the case meant, correct its year (see the evidence for the years "
+            "the volume holds)",
+        )
     if r.status is ResolutionStatus.IMPOSSIBLE:
         return _failed(K.NONEXISTENT, f"{c.cite} cannot exist", c, r.note, Confidence.RULED_OUT)
     if r.status is ResolutionStatus.NOT_FOUND and r.containing is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from citeproof.core.checking.impossible import impossible_cite
 from citeproof.core.checking.us_reports import in_orders_section, inside_listed
@@ -57,7 +58,13 @@ def _resolve(citation: Citation, library: Library, as_of: dt.date | None) -> Res
     history = reporter_history(reporter, library.volume_years(reporter))
     why = impossible_cite(citation, history, as_of)
     if why:
-        return Resolution(citation.id, ResolutionStatus.IMPOSSIBLE, coverage=coverage, note=why)
+        year_only = (
+            citation.year is not None
+            and impossible_cite(replace(citation, year=None), history, as_of) is None
+        )
+        return Resolution(
+            citation.id, ResolutionStatus.IMPOSSIBLE, coverage=coverage, note=why, year_only=year_only
+        )
     around = library.case_around(volume, reporter, page)
     inside = _inside(around, page, coverage) or (inside_listed(around, volume, page) if around else None)
     between = around is not None and around.next_start is not None and page < around.next_start

@@ -6,7 +6,9 @@ binds each short form to one cite of one case, or abstains with the reason:
 * ``id.`` repeats the authority just before it. When that authority is the record, a brief,
   a statute or legislative history (cited between the last case and the ``id.``), the
   ``id.`` is no case citation; when the last case was cited inside another's parenthetical
-  (``(quoting X)``), either may be meant and the pin decides.
+  (``(quoting X)``), or the words before the ``id.`` name another case by a party's
+  possessive and not the last one ("Lewis's analysis"), either may be meant and the pin
+  decides.
 * ``Name, V Rep. at P`` and a nameless ``V Rep. at P`` pick, among the cases cited in that
   volume, the one named, else the one whose pages hold the pin.
 * ``Name, supra`` matches the name by whole words; a ``supra`` without a name refers to
@@ -51,6 +53,8 @@ _SENTENCE_END = re.compile(r"\n|\b(?P<word>[A-Za-z']{4,})[.!?][\"”’)]*\s+(?=
 
 # The volume, reporter and pins of the cite an ``id.`` runs into.
 Hint = tuple[str | None, str | None, tuple[int, ...]]
+NAMED_REACH = 300  # characters before an id. read for the name of another case
+_POSSESSIVE = re.compile(r"\b([A-Z][A-Za-z]+)['’]s?\b")  # Lewis's, Bivens', Miranda's
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +182,7 @@ class Antecedents:
         candidates = tuple(k for k in dict.fromkeys(keys) if k not in self.caption)
         if not candidates:
             return Binding(), ()
+        candidates = (*self._named_between(prev.citation.span.end, start, candidates), *candidates)
         preferred = prev.member
         if then is not None and (named := tuple(k for k in candidates if self._member_in(k, *then[:2]))):
             candidates, preferred = named, prev.member if pins else self._member_in(named[0], *then[:2])
@@ -188,6 +193,19 @@ class Antecedents:
             if skipped is not None:
                 return Binding(abstention=skipped), candidates
         return binding, candidates
+
+    def _named_between(self, end: int, start: int, candidates: tuple[str, ...]) -> tuple[str, ...]:
+        """Other cases the words before an ``id.`` name by a party's possessive ("Lewis's
+        analysis"), where they do not name the case it follows: then either may be meant."""
+        owners = _POSSESSIVE.findall(self.text[max(end, start - NAMED_REACH) : start])
+        words = _name_words(" ".join(owners))
+        if not words or any(n & words for k in candidates for n in self.names.get(k, ())):
+            return ()
+        return tuple(
+            k
+            for k in self._case_order()
+            if k not in candidates and k not in self.caption and any(n & words for n in self.names.get(k, ()))
+        )
 
     def _bind_supra(self, name: _Written, pins: tuple[int, ...]) -> tuple[Binding, tuple[str, ...]]:
         if not (name.words or name.guess):

@@ -17,7 +17,10 @@ from citeproof.core.reading.normalise import normalise, normalised_pieces
 from citeproof.core.reading.read import document_from_text, read_document
 
 SPACES = ["\u00a0", "\u2009", "\u202f", "\u2007", "\u2002", "\u3000", " ", "  ", " \u00a0"]
-INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufeff"]
+INVISIBLE = [
+    "\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufeff", "\u200e", "\u200f", "\u061c",
+    "\u202a", "\u202e", "\u2066", "\u2069", "\u034f", "\ufe0f", "\U000e0041", "\U000e0100",
+]  # fmt: skip
 MIRANDA_NBSP = "Miranda\u00a0v.\u00a0Arizona, 372\u00a0U.S.\u00a0335 (1963)."
 
 
@@ -139,3 +142,12 @@ def test_section_signs_with_word_spaces_are_found_where_they_stand():
     assert [(c.statute_title, c.statute_section) for c in cites] == [("42", "1983–1985"), ("28", "1331")]
     assert [normalise(c.span.slice(text)).split()[:2] for c in cites] == [["42", "U.S.C."], ["28", "U.S.C."]]
     assert cites[0].span.start == text.index("42") and cites[1].span.start == text.index("28")
+
+
+def test_a_mark_that_only_changes_how_text_is_shown_hides_no_citation():
+    for mark in ("\u200e", "\u200f", "\u061c", "\u202d", "\u2067", "\u034f", "\ufe0e", "\U000e0020"):
+        doc = document_from_text(f"Gideon v. Wainwright, 372 U.S. 3{mark}35 (19{mark}63).")
+        (cite,) = extract_citations(doc)
+        assert (cite.volume, cite.reporter, cite.page, cite.year) == ("372", "U.S.", "335", 1963), repr(mark)
+    (cite,) = extract_citations(document_from_text("Gideon v. Wainwright, 372\u3164U.S. 335 (1963)."))
+    assert (cite.volume, cite.page) == ("372", "335")  # a Hangul filler shows as a blank

@@ -272,7 +272,7 @@ def _collect(el: Any, para: _Paragraph, run: Any | None = None) -> None:
             continue
         local = tag.rsplit("}", 1)[-1]
         if tag == W + "r":
-            _collect(child, para, child)
+            _collect_run(child, para)
         elif tag == W + "t" and child.text:
             offset = para.length
             para.chars.append(child.text)
@@ -297,3 +297,16 @@ def _collect(el: Any, para: _Paragraph, run: Any | None = None) -> None:
                 break
         elif local in _CONTAINERS or (run is not None and tag not in _INVISIBLE):
             _collect(child, para, run)  # inside a run: the layers of a drawing, down to its text box
+
+
+def _collect_run(run: Any, para: _Paragraph) -> None:
+    """A run's text, unless it is hidden: text Word does not show is not read either."""
+    if not _hidden(run):
+        _collect(run, para, run)
+
+
+def _hidden(run: Any) -> bool:
+    """Whether a run is hidden text (``w:vanish``), which Word neither shows nor prints."""
+    properties = run.find(W + "rPr")
+    mark = properties.find(W + "vanish") if properties is not None else None
+    return mark is not None and mark.get(W + "val", "true") not in ("0", "false", "off")

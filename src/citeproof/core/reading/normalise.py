@@ -5,7 +5,8 @@ Word writes non-breaking and thin spaces between a volume, its reporter and its 
 soft hyphens and zero-width marks inside words, ligatures (``ﬁ``) and typographic
 quotes of many shapes; each can hide a citation from eyecite or a name from its match.
 `normalised_pieces` replaces them (a space for every Unicode space, nothing for a soft
-hyphen or a zero-width mark, the two letters of a ligature, one of ``“ ” ‘ ’`` for the
+hyphen, a zero-width mark or a mark that only changes how text is shown — bidirectional
+marks, variation selectors, tag characters —, the two letters of a ligature, one of ``“ ” ‘ ’`` for the
 rarer quotation marks) and says where each piece of the result comes from, so that a
 span of the normalised text still indexes the document the user gave.
 
@@ -22,6 +23,16 @@ import re
 
 _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
 _DROPPED = "\u00ad\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"  # soft hyphen, zero widths
+# Marks that change how text is shown or joined, never which characters it holds: bidirectional
+# marks and embeddings (LRM, RLM, ALM, LRE-RLO, LRI-PDI), the combining grapheme joiner,
+# variation selectors and tag characters. Each hid a citation from the check.
+_FORMAT = (
+    "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u034f"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+    + "".join(chr(c) for c in range(0xE0000, 0xE0080))
+    + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
+)
+_FILLERS = "\u115f\u1160\u3164\uffa0"  # Hangul fillers: shown as blanks
 _LIGATURES = {
     "\ufb00": "ff",
     "\ufb01": "fi",
@@ -58,6 +69,8 @@ _OTHERS = {
 REPLACEMENTS: dict[str, str] = {
     **dict.fromkeys(_SPACES, " "),
     **dict.fromkeys(_DROPPED, ""),
+    **dict.fromkeys(_FORMAT, ""),
+    **dict.fromkeys(_FILLERS, " "),
     **_LIGATURES,
     **_QUOTES,
     **_OTHERS,

@@ -160,29 +160,46 @@ def _decode(data: bytes, name: str) -> str:
     return text
 
 
+_HIDING_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.I)
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
 class _TextCollector(HTMLParser):
+    """The text a browser shows: not scripts and styles, nor an element hidden by the
+    ``hidden`` attribute or an inline ``display: none`` / ``visibility: hidden``."""
+
     BLOCK = {"p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote"}
 
     def __init__(self) -> None:
         super().__init__()
         self.parts: list[str] = []
         self._skip = 0
+        self._hidden = 0  # open elements inside (and including) a hidden one
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in _VOID and (self._hidden or _hides(attrs)):
+            self._hidden += 1
         if tag in {"script", "style"}:
             self._skip += 1
         elif tag in self.BLOCK:
             self.parts.append("\n\n")
 
     def handle_endtag(self, tag: str) -> None:
+        if self._hidden and tag not in _VOID:
+            self._hidden -= 1
         if tag in {"script", "style"} and self._skip:
             self._skip -= 1
         elif tag in self.BLOCK:
             self.parts.append("\n\n")
 
     def handle_data(self, data: str) -> None:
-        if not self._skip:
+        if not self._skip and not self._hidden:
             self.parts.append(data)
+
+
+def _hides(attrs: list[tuple[str, str | None]]) -> bool:
+    named = dict(attrs)
+    return "hidden" in named or bool(_HIDING_STYLE.search(named.get("style") or ""))
 
 
 def html_to_text(markup: str) -> str:

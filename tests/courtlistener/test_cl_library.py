@@ -181,3 +181,20 @@ def test_chain_fetches_remote_text_for_a_local_case_without_text(tmp_path, remot
     (chained,) = _check(brief, ChainLibrary(local, remote)).values()
     assert [e.kind.value for e in chained.errors] == ["misquote"]
     assert chained.authority.name_abbreviation.lower().startswith("brady")
+
+
+def test_a_failing_remote_leaves_a_local_case_as_it_is_offline(tmp_path, remote, fake):
+    from citeproof.library.build import build_library
+    from citeproof.library.default import bundled_data_dir
+    from citeproof.library.sqlite import SQLiteLibrary
+
+    catalogue_only = tmp_path / "catalogue.sqlite"  # Brady is catalogued here, without text
+    build_library([bundled_data_dir() / "scdb_2014_01.csv.gz"], catalogue_only)
+    local = SQLiteLibrary(catalogue_only)
+    brief = "Brady v. Maryland, 373 U.S. 83, 87 (1963).\n"
+    (offline,) = _check(brief, local).values()
+    assert offline.status is Status.VERIFIED
+    fake.fail_next(503, times=50)  # CourtListener down for the whole check
+    (chained,) = _check(brief, ChainLibrary(local, remote)).values()
+    assert (chained.status, chained.reason) == (offline.status, offline.reason)
+    assert fake.state.log and fake.state.log[-1][2] == 503  # it was asked, and failed

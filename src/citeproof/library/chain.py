@@ -12,7 +12,15 @@ from dataclasses import replace
 from typing import Protocol
 
 from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
-from citeproof.core.protocols import CasePages, CodeSection, FederalRule, Library, Origin, StatuteTable
+from citeproof.core.protocols import (
+    CasePages,
+    CodeSection,
+    FederalRule,
+    Library,
+    LibraryError,
+    Origin,
+    StatuteTable,
+)
 from citeproof.core.text.reporter_facts import VolumeYears
 
 _RANK = (Coverage.COMPLETE, Coverage.COMPLETE_OPINIONS, Coverage.PARTIAL, Coverage.NOT_COVERED)
@@ -103,12 +111,19 @@ class ChainLibrary:
     fetches_text = True  # the pipeline asks for text even where the local case has none
 
     def opinion(self, case_id: str) -> Opinion | None:
-        """The local text, else the remote text of the same case (found by its citations)."""
+        """The local text, else the remote text of the same case (found by its citations);
+        a remote that fails leaves a local case as it is offline, never worse."""
         if self.remote.owns(case_id):
             return self.remote.opinion(case_id)
         local = self.local.opinion(case_id)
         if local is not None:
             return local
+        try:
+            return self._remote_text_of_local_case(case_id)
+        except LibraryError:
+            return None  # the remote failed: the local case stands as it would offline
+
+    def _remote_text_of_local_case(self, case_id: str) -> Opinion | None:
         case = self.local.case(case_id)
         for cite in case.citations if case is not None else ():
             covered = self.remote.coverage(cite.reporter, cite.volume)

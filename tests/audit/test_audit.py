@@ -203,3 +203,28 @@ def test_a_file_that_is_not_a_manifest_is_a_clear_error(tmp_path, brief):
 def test_sign_without_manifest_is_a_usage_error(brief, keys):
     code, _, err = _cli("check", str(brief), "--sign", str(keys[0]))
     assert code == 2 and "--sign needs --manifest" in err
+
+
+def test_a_private_key_others_can_read_is_refused(tmp_path, brief, keys):
+    private, _ = keys
+    private.chmod(0o644)
+    code, _, err = _cli(
+        "check", str(brief), "--quiet", "--manifest", str(tmp_path / "m.json"), "--sign", str(private)
+    )
+    assert code == 2 and "can be read by others (mode 644)" in err
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_a_key_that_is_not_a_regular_file_is_refused(tmp_path, brief):
+    code, _, err = _cli(
+        "check", str(brief), "--quiet", "--manifest", str(tmp_path / "m.json"), "--sign", "/dev/zero"
+    )
+    assert code == 2 and "not a regular file" in err
+
+
+def test_a_new_public_key_is_never_written_through_a_link(tmp_path):
+    target = tmp_path / "elsewhere.txt"
+    (tmp_path / "court.key.pub").symlink_to(target)  # dangling: Path.exists() is False
+    code, _, err = _cli("keys", "new", str(tmp_path / "court.key"))
+    assert code == 2 and "refusing to overwrite" in err
+    assert not target.exists() and not (tmp_path / "court.key").exists()

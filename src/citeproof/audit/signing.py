@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from citeproof.audit.manifest import signed_bytes
 
 ALGORITHM = "ed25519"
+MAX_KEY_BYTES = 16_384  # a PEM Ed25519 key is about 120 bytes
 
 
 class KeyFileError(ValueError):
@@ -45,25 +47,44 @@ def new_keypair(private_path: str | Path) -> KeyPair:
     private_path = Path(private_path)
     public_path = private_path.with_name(private_path.name + ".pub")
     for path in (private_path, public_path):
-        if path.exists():
+        if path.exists() or path.is_symlink():
             raise KeyFileError(f"{path} exists: refusing to overwrite a key")
     key = Ed25519PrivateKey.generate()
     pem = key.private_bytes(
         serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
     )
-    fd = os.open(private_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(pem)
     public = key.public_key()
-    public_path.write_bytes(
-        public.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+    public_pem = public.public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
     )
+    for path, data, mode in ((private_path, pem, 0o600), (public_path, public_pem, 0o644)):
+        try:  # O_EXCL: never through a link, never over a file, even one made since the check
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+        except FileExistsError:
+            raise KeyFileError(f"{path} exists (or is a link): refusing to overwrite a key") from None
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
     return KeyPair(private=private_path, public=public_path, key_id=key_id(public))
+
+
+def _key_bytes(path: str | Path, private: bool) -> bytes:
+    """A key file's bytes: a regular file of at most MAX_KEY_BYTES, and for a private key
+    one nobody else may read (as ssh asks)."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise KeyFileError(f"{path} is not a regular file")
+    if info.st_size > MAX_KEY_BYTES:
+        raise KeyFileError(f"{path} is {info.st_size:,} bytes: too large for a key")
+    if private and stat.S_IMODE(info.st_mode) & 0o077:
+        mode = oct(stat.S_IMODE(info.st_mode))[2:]
+        raise KeyFileError(f"{path} can be read by others (mode {mode}): chmod 600 it")
+    with open(path, "rb") as fh:
+        return fh.read(MAX_KEY_BYTES + 1)
 
 
 def load_private(path: str | Path) -> Ed25519PrivateKey:
     try:
-        key = serialization.load_pem_private_key(Path(path).read_bytes(), password=None)
+        key = serialization.load_pem_private_key(_key_bytes(path, private=True), password=None)
     except OSError as exc:
         raise KeyFileError(f"cannot read key {path}: {exc.strerror or exc}") from None
     except (ValueError, TypeError) as exc:
@@ -75,7 +96,7 @@ def load_private(path: str | Path) -> Ed25519PrivateKey:
 
 def load_public(path: str | Path) -> Ed25519PublicKey:
     try:
-        key = serialization.load_pem_public_key(Path(path).read_bytes())
+        key = serialization.load_pem_public_key(_key_bytes(path, private=False))
     except OSError as exc:
         raise KeyFileError(f"cannot read key {path}: {exc.strerror or exc}") from None
     except ValueError as exc:

@@ -56,8 +56,10 @@ def test_json_contract_of_the_sample_brief():
             "next_step",
             "errors",
             "evidence",
+            "treatment",
         }
         assert (c["evidence"] is not None) == (c["type"] == "statute")
+        assert c["treatment"] is None  # the sample cites no overruled case
         assert same(text[c["span"][0] : c["span"][1]], c["text"])
         assert c["status"] in {"verified", "hallucinated", "unverifiable"}
         assert (c["status"] == "hallucinated") == bool(c["errors"])
@@ -66,7 +68,9 @@ def test_json_contract_of_the_sample_brief():
             keys = {"kind", "fragment", "span", "explanation", "evidence", "confidence", "suggestion"}
             assert set(e) == keys
             assert same(text[e["span"][0] : e["span"][1]], e["fragment"])
-    assert sum(report["summary"].values()) == len(report["citations"])
+    statuses = ("verified", "hallucinated", "unverifiable")
+    assert sum(report["summary"][s] for s in statuses) == len(report["citations"])
+    assert report["summary"]["overruled"] == 0
 
 
 def test_exit_zero_when_nothing_is_hallucinated(tmp_path):

@@ -288,7 +288,8 @@ def render_text(report: Report, width: int = 100) -> str:
         lines += [" " * indent + w for w in wrapped[1:]]
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
     lines += ["", f"{len(report.verdicts)} citations: {summary}", *summary_lines(report.verdicts, "  ")]
-    return "\n".join([*lines, *_steps_lines(report, "next: ")])
+    lines += _steps_lines(report, "next: ")
+    return "\n".join(lines)
 
 
 def _steps_lines(report: Report, bullet: str) -> list[str]:

@@ -181,7 +181,7 @@ def main() -> None:
         "briefs": {},
     }
     for name, rows in runs.items():
-        cites = sum(rows[0]["summary"].values())
+        cites = sum(rows[0]["summary"][s] for s in ("verified", "hallucinated", "unverifiable"))
         cpu = statistics.median(r["cpu"] for r in rows)
         result["briefs"][name] = {
             "citations": cites,

@@ -9,7 +9,9 @@ the bundled default library; only the top-level API and the JSON contract (`repo
 are used. Real opinions are written by courts, so every `hallucinated` verdict is a candidate
 false positive: the output lists each one with ~200 characters of context for review.
 Statute citations are counted apart, by code (U.S.C., each set of federal rules, C.F.R.) and
-verdict, with every one the Code or rules data do not hold listed for review.
+verdict, with every one the Code or rules data do not hold listed for review. Citations that
+carry an overruled warning (`treatment`: a warning beside the verdict, never a verdict) are
+counted and listed with their context, by overruled case.
 Progress goes to stderr, a summary table to stdout, the full results to --out (JSON).
 """
 
@@ -74,7 +76,20 @@ def check_one(item: tuple[str, str]) -> dict:
     flagged = []
     statutes: Counter[str] = Counter()
     absent = []
+    overruled = []
     for c in citations:
+        if c["treatment"]:
+            overruled.append(
+                {
+                    "opinion": opinion_id,
+                    "text": c["text"],
+                    "status": c["status"],
+                    "case": c["authority"]["name"] if c["authority"] else None,
+                    "overruled_by": f"{c['treatment']['name']}, {c['treatment']['overruled_by']} "
+                    f"({c['treatment']['year']}), {c['treatment']['scope']}",
+                    "context": _context(text, c["span"]),
+                }
+            )
         if c["type"] == "statute":
             code = statute_code(c["text"])
             statutes[f"{code} | {c['status']}" + (f" ({c['reason']})" if c["reason"] else "")] += 1
@@ -106,6 +121,7 @@ def check_one(item: tuple[str, str]) -> dict:
         "hallucinated": flagged,
         "statutes": statutes,
         "not_in_current_code": absent,
+        "overruled": overruled,
     }
 
 
@@ -143,6 +159,8 @@ def main() -> None:
     by_kind = sum((r["kinds"] for r in results), Counter())
     by_reason = sum((r["reasons"] for r in results), Counter())
     by_statute = sum((r["statutes"] for r in results), Counter())
+    overruled = [o for r in results for o in r["overruled"]]
+    by_overruled = Counter(f"{o['case']} -> {o['overruled_by']}" for o in overruled)
     summary = {
         "command": " ".join(["python", *sys.argv]),
         "seconds": round(seconds, 1),
@@ -160,12 +178,15 @@ def main() -> None:
         "by_error_kind": dict(by_kind.most_common()),
         "unverifiable_by_reason": dict(by_reason.most_common()),
         "statutes_by_code_and_verdict": dict(sorted(by_statute.items())),
+        "overruled_warnings": len(overruled),
+        "overruled_by_case": dict(by_overruled.most_common()),
         "per_text": [
             {"id": r["id"], "chars": r["chars"], "citations": r["n"], "hallucinated": len(r["hallucinated"])}
             for r in results
         ],
         "hallucinated_verdicts": flagged,
         "statutes_not_in_current_code": [a for r in results for a in r["not_in_current_code"]],
+        "overruled_citations": overruled,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -179,6 +200,7 @@ def main() -> None:
             f"{summary['hallucinated_per_1000']} [{1000 * low:.2f}, {1000 * high:.2f}] (Wilson 95%)",
         ),
         ("texts with >=1 flagged", f"{summary['texts_with_hallucinated']}"),
+        ("overruled warnings", f"{len(overruled):,} ({len(by_overruled)} cases)"),
         ("runtime", f"{seconds:.1f} s ({args.workers} workers)"),
     ]
     rows += [(f"status {k}", f"{v:,}") for k, v in by_status.most_common()]

@@ -48,7 +48,12 @@ def test_a_folder_on_two_processes_then_resumed(folder: Path, tmp_path: Path) ->
     got = records(out)
     assert set(got) == {"good.txt", "wrong.txt", "nested.md", "broken.pdf"}
     assert "broken.pdf" in got["broken.pdf"]["error"]
-    assert got["good.txt"]["report"]["summary"] == {"verified": 1, "hallucinated": 0, "unverifiable": 0}
+    assert got["good.txt"]["report"]["summary"] == {
+        "verified": 1,
+        "hallucinated": 0,
+        "unverifiable": 0,
+        "overruled": 0,
+    }
     assert got["wrong.txt"]["report"]["citations"][0]["errors"][0]["kind"] == "name_mismatch"
     assert got["nested.md"]["report"]["summary"]["verified"] == 1
     assert "4 files: 3 checked, 1 failed, 0 skipped" in first.stderr

@@ -5,8 +5,9 @@ each argument is described and each result is typed (structured content with an 
 schema, `citeproof.mcp_results`):
 
 - ``check_text(text, evidence=False)`` — every citation in a draft: verified / hallucinated
-  (kind, fragment, explanation, suggested fix) / unverifiable (reason); ``evidence=True`` adds what the
-  opinion says, the case found and spans.
+  (kind, fragment, explanation, suggested fix) / unverifiable (reason), with the overruling of a
+  case a later decision overruled; ``evidence=True`` adds what the opinion says, the case found
+  and spans.
 - ``lookup_citation(cite, evidence=False)`` — what one citation string resolves to, and its verdict.
 - ``get_opinion_page(citation, page)`` — the text printed on one page of an opinion, to
   confirm a pin cite or a quote before using it.
@@ -45,7 +46,10 @@ what is wrong (nonexistent cite, name that belongs to another case, pin page tha
 hold the quote, altered quotation, proposition the opinion contradicts); call again with
 evidence=true to see what the opinion or the library says. "unverifiable"
 means the library cannot tell (its reason says why, e.g. not_in_coverage): do not call
-such a citation fake; verify it elsewhere or say it is unverified. Use get_opinion_page to
+such a citation fake; verify it elsewhere or say it is unverified. A citation with a
+"treatment" names a case a later Supreme Court decision overruled (treatment.overruled_by):
+whatever its status, do not rely on it as good law without saying so; no treatment is no
+proof of good law (the table holds explicit overrulings only). Use get_opinion_page to
 read the page you pin-cite, and library_info to see what the library covers."""
 
 

@@ -29,6 +29,7 @@ from citeproof.core.output.schema import (
     Fragment,
     Kind,
     LibraryName,
+    OverruledBy,
     Query,
     Suggestion,
     Summary,
@@ -63,7 +64,8 @@ class ErrorFound(_Reply):
 
 class CitationVerdict(_Reply):
     """A citation of the report, compact: ``authority``, ``span`` and each error's
-    ``evidence`` and ``confidence`` come with evidence=true."""
+    ``evidence`` and ``confidence`` come with evidence=true; ``treatment`` (an overruled case)
+    comes always."""
 
     id: CitationId
     text: AsWritten
@@ -71,6 +73,7 @@ class CitationVerdict(_Reply):
     reason: WhyUnverifiable = None
     case_name: CaseNameWritten = None
     errors: list[ErrorFound] = Field(description="the failed checks: empty unless hallucinated")
+    treatment: OverruledBy = None
     authority: AuthorityOut | None = None
     span: TextSpan | None = None
 

@@ -56,8 +56,10 @@ def test_json_contract_of_the_sample_brief():
             "next_step",
             "errors",
             "evidence",
+            "treatment",
         }
         assert (c["evidence"] is not None) == (c["type"] == "statute")
+        assert c["treatment"] is None  # the sample cites no overruled case
         assert same(text[c["span"][0] : c["span"][1]], c["text"])
         assert c["status"] in {"verified", "hallucinated", "unverifiable"}
         assert (c["status"] == "hallucinated") == bool(c["errors"])
@@ -66,7 +68,9 @@ def test_json_contract_of_the_sample_brief():
             keys = {"kind", "fragment", "span", "explanation", "evidence", "confidence", "suggestion"}
             assert set(e) == keys
             assert same(text[e["span"][0] : e["span"][1]], e["fragment"])
-    assert sum(report["summary"].values()) == len(report["citations"])
+    statuses = ("verified", "hallucinated", "unverifiable")
+    assert sum(report["summary"][s] for s in statuses) == len(report["citations"])
+    assert report["summary"]["overruled"] == 0
 
 
 def test_exit_zero_when_nothing_is_hallucinated(tmp_path):
@@ -74,6 +78,29 @@ def test_exit_zero_when_nothing_is_hallucinated(tmp_path):
     good.write_text("Brady v. Maryland, 373 U.S. 83, 87 (1963).")
     result = run("check", str(good))
     assert result.returncode == 0 and "verified" in result.stdout
+
+
+def test_fail_on_chooses_what_exits_1(tmp_path):
+    roe = tmp_path / "roe.txt"
+    roe.write_text("Roe v. Wade, 410 U.S. 113, 153 (1973).")
+    assert run("check", str(roe)).returncode == 0  # the default: only a hallucination fails
+    overruled = run("check", str(roe), "--fail-on", "overruled")
+    assert overruled.returncode == 1, overruled.stderr
+    assert (
+        "overruled by Dobbs v. Jackson Women's Health Organization, 597 U.S. 215 (2022)" in overruled.stdout
+    )
+    fake = tmp_path / "fake.txt"
+    fake.write_text("Smith v. Jones, 999 U.S. 1 (2031).")
+    assert run("check", str(fake)).returncode == 1
+    # a condition named adds to the default: a hallucination always fails
+    assert run("check", str(fake), "--fail-on", "overruled").returncode == 1
+    both = ("--fail-on", "overruled", "--fail-on", "hallucinated")
+    assert [run("check", str(f), *both).returncode for f in (roe, fake)] == [1, 1]
+    outside = tmp_path / "outside.txt"
+    outside.write_text("Doe v. Roe, 123 So. 3d 456 (Fla. 2013).")  # not in the library
+    assert [run("check", str(outside), *a).returncode for a in ((), ("--fail-on", "unverifiable"))] == [0, 1]
+    batch = run("check", str(tmp_path / "*.txt"), "--fail-on", "overruled", "--quiet")
+    assert batch.returncode == 1 and "overruled 1" in batch.stderr, batch.stderr
 
 
 @pytest.mark.parametrize(

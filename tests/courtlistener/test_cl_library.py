@@ -147,6 +147,13 @@ def test_statutes_are_checked_in_the_local_librarys_tables_and_never_asked_remot
     assert _by_cite(alone, "1983").reason.value == "statute_not_in_registry"
 
 
+def test_an_overruled_case_is_flagged_from_the_local_table_under_a_chain(library, remote, fake):
+    verdicts = _check("Roe v. Wade, 410 U.S. 113 (1973).\n", ChainLibrary(library, remote))
+    roe = _by_cite(verdicts, "410 U.S. 113")
+    assert roe.status is Status.VERIFIED and roe.treatment.overruled_by == "597 U.S. 215"
+    assert remote.treatment("410", "U.S.", 113) is None  # CourtListener keeps no such table
+
+
 def test_unknown_reporter_is_not_covered(remote, fake):
     fake.state.unknown_reporters.add("So. 3d")
     assert remote.cases_at("100", "So. 3d", 200) == ()

@@ -53,6 +53,8 @@ async def _session(library_path: Path) -> dict[str, Any]:
             "bad_page": ("get_opinion_page", {"citation": "373 U.S. 83", "page": 999}),
             "bad_cite": ("lookup_citation", {"cite": "no citation here"}),
             "empty": ("check_text", {"text": "  "}),
+            "check_roe": ("check_text", {"text": "Roe v. Wade, 410 U.S. 113 (1973). Id. at 153."}),
+            "lookup_roe": ("lookup_citation", {"cite": "Roe v. Wade, 410 U.S. 113 (1973)"}),
         }
         for key, call in calls.items():
             name, args = call if isinstance(call, tuple) else (key, call)
@@ -170,6 +172,20 @@ def test_lookup_citation(session):
     assert "evidence" not in cite["errors"][0]
     [cite] = session["lookup_evidence"].structured_content["citations"]
     assert "Miranda v. Arizona, 384 U.S. 436" in cite["errors"][0]["evidence"]
+
+
+def test_a_citation_of_an_overruled_case_carries_its_treatment(session):
+    reply = session["check_roe"].structured_content  # validated against the output schema
+    assert reply["summary"]["overruled"] == 2
+    assert [(c["status"], c["treatment"]["overruled_by"]) for c in reply["citations"]] == [
+        ("verified", "597 U.S. 215"),
+        ("verified", "597 U.S. 215"),
+    ]
+    [cite] = session["lookup_roe"].structured_content["citations"]
+    assert (cite["treatment"]["name"], cite["treatment"]["year"]) == (
+        "Dobbs v. Jackson Women's Health Organization",
+        2022,
+    )
 
 
 def test_get_opinion_page(session):

@@ -196,6 +196,21 @@ def test_lookup(client):
     assert none.status_code == 422 and "no citation found" in none.json()["detail"]
 
 
+def test_a_citation_of_an_overruled_case_carries_its_treatment(client):
+    body = client.post(f"{API}/check", json={"text": "Roe v. Wade, 410 U.S. 113 (1973).\n"}).json()
+    CheckReport.model_validate(body)
+    (roe,) = body["citations"]
+    assert (roe["status"], roe["treatment"]["overruled_by"], roe["treatment"]["scope"]) == (
+        "verified",
+        "597 U.S. 215",
+        "whole",
+    )
+    assert body["summary"]["overruled"] == 1
+    found = client.get(f"{API}/citations/lookup", params={"cite": "Roe v. Wade, 410 U.S. 113"}).json()
+    LookupResult.model_validate(found)
+    assert found["citations"][0]["treatment"]["name"] == "Dobbs v. Jackson Women's Health Organization"
+
+
 def test_openapi_schema(client):
     schema = client.get("/openapi.json").json()
     paths = schema["paths"]

@@ -143,6 +143,24 @@ def test_page_shows_each_planted_error_with_its_evidence(browser, live_server):
     browser.save_screenshot(str(ARTIFACTS / "web_sample_brief.png"))
 
 
+def test_page_says_a_cited_case_was_overruled(browser, live_server):
+    browser.get(live_server.url + "/")
+    _wait(browser, lambda d: "cases" in _css(d, "#library-info")[0].text)
+    _css(browser, "#text")[0].send_keys("Roe v. Wade, 410 U.S. 113, 153 (1973). Id. at 154.")
+    _css(browser, "#check")[0].click()
+    _wait(browser, lambda d: _css(d, "#summary[data-total]"))
+    assert "2 overruled" in _css(browser, "#summary")[0].text
+    rows = _css(browser, "#citations tbody tr")
+    assert [r.find_elements("css selector", ".badge.overruled")[0].text.strip() for r in rows] == [
+        "† overruled"
+    ] * 2
+    dobbs = "overruled by Dobbs v. Jackson Women's Health Organization, 597 U.S. 215 (2022)"
+    assert all(dobbs in r.text for r in rows)
+    rows[0].click()
+    _wait(browser, lambda d: _css(d, "#evidence .treatment"))
+    assert dobbs in _css(browser, "#evidence .treatment")[0].text
+
+
 def test_page_reports_a_bad_upload(browser, live_server, tmp_path):
     bad = tmp_path / "photo.png"
     bad.write_bytes(b"\x89PNG\r\n\x1a\n" + b"0" * 64)

@@ -33,4 +33,10 @@ def test_load_benchmark_smoke(tmp_path, library_path):
     result = json.loads(out.read_text())
     assert result["errors"] == 0 and result["requests"] == 12
     assert result["requests_per_second"] > 0
-    assert result["summary_per_request"] == {"verified": 9, "hallucinated": 5, "unverifiable": 1}
+    assert result["summary_per_request"] == {
+        "verified": 9,
+        "hallucinated": 5,
+        "unverifiable": 1,
+        "overruled": 0,
+    }
+    assert result["citations_per_request"] == 15

@@ -148,6 +148,7 @@ class Summary:
     skipped: int = 0
     with_hallucinated: int = 0
     citations: Counter[str] = field(default_factory=Counter)
+    files_with: Counter[str] = field(default_factory=Counter)  # files with any of each summary count
     seconds: float = 0.0
 
     def add(self, record: Record) -> None:
@@ -157,6 +158,7 @@ class Summary:
         self.checked += 1
         counts = record["report"]["summary"]
         self.citations.update(counts)
+        self.files_with.update(k for k, v in counts.items() if v)
         self.with_hallucinated += bool(counts.get("hallucinated"))
 
     def line(self) -> str:

@@ -34,6 +34,14 @@ from citeproof.core.protocols import Library
 from citeproof.core.reading.read import ReadError, document_from_stream, read_document
 
 REMOTE_FAULTS = (Reason.BACKEND_ERROR, Reason.RATE_LIMITED)  # an incomplete check: exit 2
+# What --fail-on can name: each is a count of the JSON summary (`summary.<name>`).
+FAIL_ON = ("hallucinated", "unverifiable", "overruled")
+DEFAULT_FAIL_ON = ("hallucinated",)
+
+
+def _conditions(fail_on: tuple[str, ...]) -> tuple[str, ...]:
+    """What makes a check exit 1: a hallucinated citation, always, and each --fail-on."""
+    return tuple(dict.fromkeys((*DEFAULT_FAIL_ON, *fail_on)))
 
 
 @click.command("check")
@@ -77,6 +85,14 @@ REMOTE_FAULTS = (Reason.BACKEND_ERROR, Reason.RATE_LIMITED)  # an incomplete che
     default=None,
     help="Sign the manifest with this Ed25519 private key (see `citeproof keys new`).",
 )
+@click.option(
+    "--fail-on",
+    "fail_on",
+    multiple=True,
+    type=click.Choice(FAIL_ON),
+    help="Exit 1 also when any citation is unverifiable, or overruled (names a case a later "
+    "U.S. Supreme Court decision overruled); a hallucinated citation always fails. Repeatable.",
+)
 @limit_options
 @click.option("--debug", is_flag=True, help="On a failure, print the whole traceback, not one line.")
 def check_command(
@@ -95,6 +111,7 @@ def check_command(
     courtlistener: bool | None,
     manifest_path: str | None,
     sign_key: str | None,
+    fail_on: tuple[str, ...],
     debug: bool,
     **limit_values: float | None,
 ) -> None:
@@ -102,11 +119,12 @@ def check_command(
 
     \b
     Exit status, over all FILES:
-      1  something was hallucinated (in any file),
+      1  something was hallucinated in any file, or another --fail-on
+         condition holds (--fail-on overruled: a citation names an overruled case),
       2  otherwise, if any file failed (unreadable, over a limit, an error) or
          its check was incomplete (CourtListener or the LLM failed: one
          warning line, those citations unverifiable: backend_error/rate_limited),
-      0  otherwise: nothing hallucinated and every file checked.
+      0  otherwise: no --fail-on condition holds and every file checked.
     A file that fails gets one line on stderr (--debug: the traceback); the files
     after it are still checked. Limits: docs/limits.md.
 
@@ -121,7 +139,8 @@ def check_command(
                 "a batch checks against the local library only (no --llm, --courtlistener)"
             )
         limits = limits_from_options(limit_values)
-        sys.exit(_batch(files, library_spec, jobs or 1, out, resume, ray_address, quiet, limits))
+        conditions = _conditions(fail_on)
+        sys.exit(_batch(files, library_spec, jobs or 1, out, resume, ray_address, quiet, limits, conditions))
     if out and len(files) > 1:
         raise click.UsageError("--out takes one input file")
     if fmt == "docx" and (not out or not files[0].lower().endswith(".docx")):
@@ -136,7 +155,7 @@ def check_command(
         "toa": render_toa,
         "html": partial(render_html, manifest_href=manifest_path),
     }
-    hallucinated = failed = False
+    flagged = failed = False  # a --fail-on condition holds; a file failed
     checked: list[tuple[str, Report]] = []  # for the manifest
     for name in files:
         try:
@@ -165,11 +184,21 @@ def check_command(
                 Path(out).write_text(rendered + "\n", encoding="utf-8")
             else:
                 click.echo(rendered)
-        hallucinated = hallucinated or bool(report.hallucinated)
+        flagged = flagged or fails_on(report, _conditions(fail_on))
         failed = failed or any(v.reason in REMOTE_FAULTS for v in report.verdicts)
     if manifest_path:
         write_run_manifest(manifest_path, checked, library, judge, sign_key)
-    sys.exit(EXIT_HALLUCINATED if hallucinated else EXIT_USAGE if failed else EXIT_OK)
+    sys.exit(EXIT_HALLUCINATED if flagged else EXIT_USAGE if failed else EXIT_OK)
+
+
+def fails_on(report: Report, conditions: tuple[str, ...]) -> bool:
+    """Whether any of ``conditions`` (names of `FAIL_ON`) holds in the report."""
+    counts = {
+        "hallucinated": report.count("hallucinated"),
+        "unverifiable": report.count("unverifiable"),
+        "overruled": report.count_overruled(),
+    }
+    return any(counts[c] for c in conditions)
 
 
 def _is_glob(name: str) -> bool:
@@ -185,6 +214,7 @@ def _batch(
     ray_address: str | None,
     quiet: bool,
     limits: Limits,
+    fail_on: tuple[str, ...],
 ) -> int:
     from citeproof.cli import batch
 
@@ -207,7 +237,8 @@ def _batch(
         if sink is not sys.stdout:
             sink.close()
     click.echo(summary.line(), err=True)
-    return EXIT_HALLUCINATED if summary.with_hallucinated else EXIT_USAGE if summary.failed else EXIT_OK
+    flagged = any(summary.files_with[c] for c in fail_on)
+    return EXIT_HALLUCINATED if flagged else EXIT_USAGE if summary.failed else EXIT_OK
 
 
 def _with_courtlistener(library: Library, flag: bool | None) -> Library:

@@ -55,12 +55,14 @@ def library_build(sources: tuple[Path, ...], out: Path, name: str) -> None:
     "(exit 1 when they differ: the file was changed after it was built).",
 )
 def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
-    """What a library holds: snapshot hash, counts, statute tables, coverage by reporter."""
+    """What a library holds: snapshot hash, counts, statute and treatment tables, coverage by
+    reporter."""
     lib = load_library_file(library_spec)
     snap = lib.snapshot()
     table = lib.coverage_table()
     statutes = lib.statute_tables()
     listed = listed_summary(lib.conn)
+    treatment = lib.treatment_tables()
     recomputed = content_hash(lib.conn) if verify else None
     dump_date = lib.meta().get("snapshot_date", "")
     if fmt == "json":
@@ -94,6 +96,16 @@ def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
                     }
                     if listed[0]
                     else None,
+                    "treatment_tables": [
+                        {
+                            "table": t.name,
+                            "holds": t.describes,
+                            "source": t.source,
+                            "as_of": t.as_of,
+                            "rows": t.rows,
+                        }
+                        for t in treatment
+                    ],
                     "coverage": [{"reporter": r, "status": s, "volumes": n} for r, s, n, _ in table],
                 }
             )
@@ -115,6 +127,10 @@ def library_info(library_spec: str | None, fmt: str, verify: bool) -> None:
             f"decisions U.S. Reports: {listed[0]:,} first pages in {listed[1]:,} volumes, from "
             f"{DECISIONS_SOURCE}; {ABSENCE_PROVES}"
         )
+    for t in treatment:
+        click.echo(f"treatment {t.describes}, {t.as_of}: {t.rows:,} rows ({t.name}), from {t.source}")
+    if not treatment:
+        click.echo("treatment no table of overruled decisions: no citation is flagged as overruled")
     click.echo("\ncoverage by reporter (volumes):")
     by_reporter: dict[str, list[str]] = {}
     for reporter, status, volumes, _ in table:

@@ -385,14 +385,40 @@ class Status(StrEnum):
     UNVERIFIABLE = "unverifiable"
 
 
+class TreatmentScope(StrEnum):
+    WHOLE = "whole"
+    IN_PART = "in part"
+
+
+@dataclass(frozen=True, slots=True)
+class Treatment:
+    """A later decision that overruled a real case (``overruled_by``: its cite), as the library's
+    table of overrulings gives it: a warning beside the verdict, never a verdict."""
+
+    overruled_by: str
+    name: str
+    year: int
+    scope: TreatmentScope
+    overruled_name: str = ""  # the overruled case as the table names it
+    source: str = ""  # where the table's row comes from
+
+    def describe(self) -> str:
+        """``overruled by Dobbs v. Jackson Women's Health Organization, 597 U.S. 215 (2022)``."""
+        how = "overruled in part" if self.scope is TreatmentScope.IN_PART else "overruled"
+        return f"{how} by {self.name}, {self.overruled_by} ({self.year})"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
+    """``treatment``: the decision that overruled the case the citation names, if any."""
+
     citation: Citation
     status: Status
     reason: Reason | None = None
     authority: Authority | None = None
     errors: tuple[Finding, ...] = ()
     findings: tuple[Finding, ...] = field(default=(), repr=False)
+    treatment: Treatment | None = None
 
 
 @dataclass(frozen=True, slots=True)

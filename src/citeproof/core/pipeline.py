@@ -19,6 +19,7 @@ from citeproof.core.checking.memo import opinion_memo
 from citeproof.core.checking.resolve import resolve
 from citeproof.core.checking.suggest import suggest
 from citeproof.core.checking.support import check_support
+from citeproof.core.checking.treatment import carries_treatment, overruling
 from citeproof.core.checking.us_statutes import statute_facts
 from citeproof.core.decide import decide
 from citeproof.core.extraction.extract import extract_citations
@@ -33,6 +34,7 @@ from citeproof.core.models import (
     Outcome,
     Reason,
     Resolution,
+    Treatment,
     Verdict,
 )
 from citeproof.core.output.report import Report
@@ -86,6 +88,7 @@ def check_document(
             resolutions[c.id] = cache[key] = resolve(c, library, as_of)
         deadline.check(f"resolving citation {c.id}")
     bounds = _CaseBounds(library)
+    treatments = _Treatments(library)
     verdicts: dict[str, Verdict] = {}
     for group in _by_opinion(citations, resolutions):
         with opinion_memo():  # each opinion is prepared once, and let go after its citations
@@ -93,7 +96,7 @@ def check_document(
                 deadline.check(f"checking citation {c.id}")
                 findings, fault = _findings(c, resolutions, by_id, library, judge, bounds)
                 findings = _with_suggestion(c, findings, library, resolutions[c.id])
-                verdicts[c.id] = decide(c, resolutions[c.id], findings, fault)
+                verdicts[c.id] = treatments.added(decide(c, resolutions[c.id], findings, fault))
                 if progress:
                     progress(len(verdicts), len(citations))
     return Report(document, library.snapshot(), tuple(verdicts[c.id] for c in citations))
@@ -121,6 +124,24 @@ class _CaseBounds:
         if key not in self.known:
             self.known[key] = _safe(lambda: self.library.case_around(volume, reporter, page), None)
         return self.known[key]
+
+
+class _Treatments:
+    """Each case's overruling (`checking.treatment`), looked up once per case in a check."""
+
+    def __init__(self, library: Library) -> None:
+        self.library = library
+        self.known: dict[str, Treatment | None] = {}
+
+    def added(self, verdict: Verdict) -> Verdict:
+        """The verdict with its case's treatment, where it names a case that has one."""
+        if verdict.authority is None or not carries_treatment(verdict):
+            return verdict
+        case = verdict.authority
+        if case.id not in self.known:
+            self.known[case.id] = _safe(lambda: overruling(case, self.library), None)
+        found = self.known[case.id]
+        return verdict if found is None else replace(verdict, treatment=found)
 
 
 def _findings(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from citeproof.core.models import Authority, Citation, Coverage, Opinion, Reason, Snapshot
+from citeproof.core.models import Authority, Citation, Coverage, Opinion, Reason, Snapshot, Treatment
 from citeproof.core.text.reporter_facts import VolumeYears
 
 
@@ -56,9 +56,10 @@ RULES_TABLE = "federal_rules"
 @dataclass(frozen=True, slots=True)
 class StatuteTable:
     """One statute table of a library: what it holds (``describes``), where it comes from,
-    the date of its data (``as_of``: "as of early 2023", "editions 2005–2025") and its rows."""
+    the date of its data (``as_of``: "as of early 2023", "editions 2005–2025") and its rows.
+    The library's table of overrulings is listed in the same form."""
 
-    name: str  # USC_TABLE or RULES_TABLE
+    name: str  # USC_TABLE or RULES_TABLE (or the overrulings' table)
     describes: str
     source: str
     as_of: str
@@ -182,4 +183,11 @@ class Library(Protocol):
     def federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
         """Every rule of ``rule_set`` ("Fed. R. Evid.") the library's table holds, in the
         set's order; () for a set it does not hold or without a rules table."""
+        ...
+
+    def treatment(self, volume: str, reporter: str, page: int) -> Treatment | None:
+        """The decision that overruled the case whose first page this cite is, from the
+        library's table of overrulings (keyed by U.S. cites; a case overruled more than once
+        gives its first overruling in whole, else in part); None when the table does not list
+        it or the library holds no such table. Absence is no proof of good law."""
         ...

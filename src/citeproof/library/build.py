@@ -1,5 +1,6 @@
-"""Build an embedded library file from opinion JSON(L), catalogue CSVs, coverage.json and the
-statute tables (the U.S. Code's sections, the federal rules: `statute_tables.py`)."""
+"""Build an embedded library file from opinion JSON(L), catalogue CSVs, coverage.json, the
+statute tables (the U.S. Code's sections, the federal rules: `statute_tables.py`) and the table
+of overruled decisions (`treatment_table.py`)."""
 
 from __future__ import annotations
 
@@ -22,15 +23,18 @@ from citeproof.library.content_hash import content_hash
 from citeproof.library.records import CaseRecord, RecordError, from_catalog_rows, from_json
 from citeproof.library.statute_tables import STATUTE_FILES, load_statute_rows, record_statute_tables
 from citeproof.library.tables import migrate, pack_spans
+from citeproof.library.treatment_table import TREATMENT_FILE, load_treatment_rows, record_treatment_table
 from citeproof.library.us_decisions import add_decisions, fill_listed, is_decisions_table, listed_pages
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-# Bump when the schema or the import logic changes. 12: the U.S. Reports decisions table
-# (us_listed); 11: the U.S. Code and federal rules tables; 10: cases kept apart; 9: the words
-# of each sentence, read once at build (sentence_words); 8: sentence spans kept (issue 17);
-# 7: content_hash in meta.
-BUILD_VERSION = 12
+# Bump when the schema or the import logic changes. 13: the table of overruled decisions
+# (overruled); 12: the U.S. Reports decisions table (us_listed); 11: the U.S. Code and federal
+# rules tables; 10: cases kept apart; 9: the words of each sentence, read once at build
+# (sentence_words); 8: sentence spans kept (issue 17); 7: content_hash in meta.
+BUILD_VERSION = 13
+# The kinds of source file `find_sources` sorts a data folder into.
+SOURCE_KINDS = ("opinions", "catalog", "coverage", "decisions", "statutes", "treatment")
 
 
 def _open_text(path: Path) -> IO[str]:
@@ -59,20 +63,16 @@ def iter_json_records(path: Path) -> Iterator[dict[str, Any]]:
 
 
 def find_sources(root: Path) -> dict[str, list[Path]]:
-    """Opinion files, catalogue CSVs, coverage files and statute tables under ``root`` (or
-    one file)."""
+    """Opinion files, catalogue CSVs, coverage files, statute tables and the table of overruled
+    decisions under ``root`` (or one file), by `SOURCE_KINDS`."""
     files = [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file())
-    found: dict[str, list[Path]] = {
-        "opinions": [],
-        "catalog": [],
-        "coverage": [],
-        "decisions": [],
-        "statutes": [],
-    }
+    found: dict[str, list[Path]] = {kind: [] for kind in SOURCE_KINDS}
     for p in files:
         name = _strip_gz(p)
         if name in STATUTE_FILES:
             found["statutes"].append(p)
+        elif name == TREATMENT_FILE:  # a table of overrulings, not a case catalogue
+            found["treatment"].append(p)
         elif name.startswith("coverage") and name.endswith(".json"):
             found["coverage"].append(p)
         elif is_decisions_table(p):
@@ -287,20 +287,14 @@ def build_library(
     directory, renamed into place, removed if the build fails) and return its counts.
     ``extra_meta``: more rows for its meta table (the default library's fingerprint)."""
     say = progress or (lambda _msg: None)
-    found: dict[str, list[Path]] = {
-        "opinions": [],
-        "catalog": [],
-        "coverage": [],
-        "decisions": [],
-        "statutes": [],
-    }
+    found: dict[str, list[Path]] = {kind: [] for kind in SOURCE_KINDS}
     for src in sources:
         if not src.exists():
             raise FileNotFoundError(f"{src}: no such file or directory")
         for key, paths in find_sources(src).items():
             found[key].extend(paths)
     if not any(found.values()):
-        raise RecordError("no opinion, catalogue, coverage or statute files found in the sources")
+        raise RecordError("no opinion, catalogue, coverage, statute or treatment files found in the sources")
     tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
     tmp.unlink(missing_ok=True)
     conn = sqlite3.connect(tmp)
@@ -326,6 +320,10 @@ def build_library(
             say(f"statutes: {path.name}")
             load_statute_rows(conn, STATUTE_FILES[_strip_gz(path)], _catalog_rows(path))
         record_statute_tables(conn)
+        for path in found["treatment"]:
+            say(f"treatment: {path.name}")
+            load_treatment_rows(conn, _catalog_rows(path))
+        record_treatment_table(conn)
         counts = _write_meta(conn, name, [str(p) for v in found.values() for p in v])
         conn.executemany("INSERT OR REPLACE INTO meta VALUES (?,?)", (extra_meta or {}).items())
         conn.commit()
@@ -346,6 +344,7 @@ def _write_meta(conn: sqlite3.Connection, name: str, sources: list[str]) -> dict
         "coverage_ranges": conn.execute("SELECT COUNT(*) FROM coverage").fetchone()[0],
         "usc_sections": conn.execute("SELECT COUNT(*) FROM usc_sections").fetchone()[0],
         "federal_rules": conn.execute("SELECT COUNT(*) FROM federal_rules").fetchone()[0],
+        "overruled": conn.execute("SELECT COUNT(*) FROM overruled").fetchone()[0],
     }
     meta = {
         "name": name,

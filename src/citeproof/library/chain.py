@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Protocol
 
-from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot
+from citeproof.core.models import Authority, Citation, CitationType, Coverage, Opinion, Snapshot, Treatment
 from citeproof.core.protocols import (
     CasePages,
     CodeSection,
@@ -153,3 +153,7 @@ class ChainLibrary:
 
     def federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
         return self.local.federal_rules(rule_set)
+
+    def treatment(self, volume: str, reporter: str, page: int) -> Treatment | None:
+        """The local library's: the remote one keeps no table of overrulings."""
+        return self.local.treatment(volume, reporter, page)

@@ -1,9 +1,9 @@
 """A library's snapshot identity: one sha256 over what decides verdicts, in a stable order.
 
 The hash covers the cases, their citations, opinion texts, page breaks, coverage ranges, the
-cited-by table and the statute tables (the U.S. Code's sections, the federal rules and the
-list of their sources and dates), each table read in a fixed order, each row written as
-canonical JSON. It
+cited-by table, the statute tables (the U.S. Code's sections, the federal rules and the
+list of their sources and dates) and the table of overruled decisions, each table read in a
+fixed order, each row written as canonical JSON. It
 leaves out what does not decide a verdict (the library's name, build time, source file
 names and the derived search indexes), so the same data always gives the same hash, however
 often and wherever it is built, and a change to any row gives another.
@@ -29,10 +29,11 @@ _TABLES: tuple[tuple[str, str], ...] = (
     ("federal_rules", "rule_set, rule"),
     ("statute_tables", "name"),
     ("us_listed", "volume, page"),
+    ("overruled", "overruled_volume, overruled_reporter, overruled_page, overruled_name, overruling_cite"),
 )
 # Tables added after libraries recorded their hashes: absent or empty, they add nothing, so a
 # library without them hashes as it did before they existed.
-_ADDED_LATER = frozenset({"usc_sections", "federal_rules", "statute_tables", "us_listed"})
+_ADDED_LATER = frozenset({"usc_sections", "federal_rules", "statute_tables", "us_listed", "overruled"})
 
 
 def content_hash(conn: sqlite3.Connection) -> str:

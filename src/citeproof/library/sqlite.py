@@ -17,6 +17,7 @@ from citeproof.core.models import (
     PageBreak,
     ReporterCite,
     Snapshot,
+    Treatment,
 )
 from citeproof.core.protocols import (
     CasePages,
@@ -28,7 +29,7 @@ from citeproof.core.protocols import (
 )
 from citeproof.core.text.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
-from citeproof.library import statute_tables
+from citeproof.library import statute_tables, treatment_table
 from citeproof.library.tables import unpack_spans
 
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
@@ -53,6 +54,7 @@ class SQLiteLibrary:
         self.opinion = lru_cache(maxsize=64)(self._opinion)
         self.volume_years = lru_cache(maxsize=256)(self._volume_years)
         self.federal_rules = lru_cache(maxsize=16)(self._federal_rules)
+        self.treatment = lru_cache(maxsize=1024)(self._treatment)
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -102,20 +104,28 @@ class SQLiteLibrary:
         """Nothing to batch: every lookup is a local query."""
 
     def statute_tables(self) -> tuple[StatuteTable, ...]:
-        return self._statute_tables
+        return tuple(t for t in self._tables if t.name in statute_tables.STATUTE_FILES.values())
+
+    def treatment_tables(self) -> tuple[StatuteTable, ...]:
+        """The table of overrulings, as the register lists it; () without one."""
+        return treatment_table.treatment_tables(self._tables)
 
     @cached_property
-    def _statute_tables(self) -> tuple[StatuteTable, ...]:
+    def _tables(self) -> tuple[StatuteTable, ...]:
+        """Every table the register lists: the statute tables and the table of overrulings."""
         return statute_tables.read_statute_tables(self.conn)
 
+    def _treatment(self, volume: str, reporter: str, page: int) -> Treatment | None:
+        return treatment_table.treatment(self.conn, self._tables, volume, reporter, page)
+
     def usc_section(self, title: str, section: str) -> CodeSection | None:
-        return statute_tables.usc_section(self.conn, self._statute_tables, title, section)
+        return statute_tables.usc_section(self.conn, self._tables, title, section)
 
     def usc_sections_near(self, title: str, section: str, n: int) -> tuple[CodeSection, ...]:
-        return statute_tables.usc_sections_near(self.conn, self._statute_tables, title, section, n)
+        return statute_tables.usc_sections_near(self.conn, self._tables, title, section, n)
 
     def _federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
-        return statute_tables.federal_rules(self.conn, self._statute_tables, rule_set)
+        return statute_tables.federal_rules(self.conn, self._tables, rule_set)
 
     def meta(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT key, value FROM meta").fetchall())

@@ -78,7 +78,8 @@ def record_statute_tables(conn: sqlite3.Connection) -> None:
 
 
 def read_statute_tables(conn: sqlite3.Connection) -> tuple[StatuteTable, ...]:
-    """The statute tables a library lists; () for a library built before it kept any."""
+    """The tables a library's register lists (the statute tables, and the table of overrulings:
+    `treatment_table.py`); () for a library built before it kept any."""
     if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'statute_tables'").fetchone() is None:
         return ()
     rows = conn.execute("SELECT name, describes, source, as_of, rows FROM statute_tables ORDER BY name")

@@ -58,6 +58,16 @@ MIGRATIONS = [
     # 5: every first page of a U.S. Reports volume a decisions table lists (``us_decisions.py``)
     "CREATE TABLE us_listed(volume INTEGER NOT NULL, page INTEGER NOT NULL, argued INTEGER NOT NULL,"
     " PRIMARY KEY (volume, page));",
+    # 6: the U.S. Supreme Court decisions expressly overruled, by the overruled case's cite
+    # (``treatment_table.py``; listed in statute_tables with its source and date)
+    """
+    CREATE TABLE overruled(
+        overruled_volume TEXT NOT NULL, overruled_reporter TEXT NOT NULL, overruled_page TEXT NOT NULL,
+        overruled_name TEXT NOT NULL, overruled_year INTEGER NOT NULL, overruling_cite TEXT NOT NULL,
+        overruling_name TEXT NOT NULL, overruling_year INTEGER NOT NULL, scope TEXT NOT NULL,
+        source TEXT NOT NULL, note TEXT NOT NULL, position INTEGER NOT NULL,
+        PRIMARY KEY (overruled_volume, overruled_reporter, overruled_page, overruled_name, overruling_cite));
+    """,
 ]
 
 

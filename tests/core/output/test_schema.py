@@ -27,6 +27,7 @@ TWINS: dict[type[BaseModel], Any] = {
     schema.AuthorityOut: schema.AuthorityJson,
     schema.ErrorOut: schema.ErrorJson,
     schema.NextStepOut: schema.NextStepJson,
+    schema.TreatmentOut: schema.TreatmentJson,
     schema.CitationOut: schema.CitationJson,
     schema.DocumentOut: schema.DocumentJson,
     schema.SnapshotOut: schema.SnapshotJson,

@@ -1,4 +1,5 @@
-"""The brief back in Word: the same DOCX with a comment anchored on each problem.
+"""The brief back in Word: the same DOCX with a comment anchored on each problem, and on each
+full citation of a case a later decision overruled (short forms repeating it are left alone).
 
 Only run boundaries move: a run is split where a citation begins or ends (both halves keep
 the run's formatting), so that each comment covers the citation's own words. A citation
@@ -12,7 +13,8 @@ import copy
 from pathlib import Path
 from typing import Any
 
-from citeproof.core.models import Finding, Place, Status, Verdict
+from citeproof.core.models import CiteForm, Finding, Place, Status, Verdict
+from citeproof.core.output.overruled import colleague_note
 from citeproof.core.output.report import Report
 from citeproof.core.reading.docx import DocxText, W, open_docx, walk
 from citeproof.core.reading.errors import ReadError
@@ -24,13 +26,17 @@ _NOTE_KINDS = {"footnote", "endnote"}
 
 def annotate_docx(source: str | Path, report: Report, out: str | Path) -> int:
     """Write ``source`` to ``out`` with one comment per problem of ``report`` (a report
-    of the same file); return how many comments were added."""
+    of the same file) and per full citation of an overruled case; return how many comments
+    were added."""
     from docx.text.run import Run
 
     document = open_docx(Path(source))
     if walk(document).text != report.document.text:
         raise ReadError(f"{source}: the document is not the one the report was made from")
-    problems = [v for v in report.verdicts if v.status is Status.HALLUCINATED]
+    starts = {v.citation.id: v.citation.span.start for v in report.verdicts}
+    problems = [
+        v for v in report.verdicts if v.status is Status.HALLUCINATED or _first_of_overruled(v, starts)
+    ]
     in_body = [v for v in problems if _in_story(report, v)]
     _split_runs_at(document, sorted({offset for v in in_body for offset in _ends(v)}))
     walked = walk(document)
@@ -49,6 +55,15 @@ def annotate_docx(source: str | Path, report: Report, out: str | Path) -> int:
     return len(problems)
 
 
+def _first_of_overruled(v: Verdict, starts: dict[str, int]) -> bool:
+    """A full citation of an overruled case, not a parallel cite after the first of its group
+    (``starts``: where each citation of the report begins)."""
+    if v.treatment is None or v.citation.form is not CiteForm.FULL:
+        return False
+    group = [i for i in (v.citation.id, *v.citation.parallel_ids) if i in starts]
+    return min(group, key=starts.__getitem__) == v.citation.id
+
+
 def _ends(v: Verdict) -> tuple[int, int]:
     """The commented words: the citation with the case name written before it."""
     c = v.citation
@@ -58,11 +73,14 @@ def _ends(v: Verdict) -> tuple[int, int]:
 
 def comment_text(v: Verdict, place: Place) -> str:
     """``hallucinated — name_mismatch: ...`` with what the opinion or library says, where
-    the citation stands, and a fix where one is known."""
+    the citation stands, and a fix where one is known; then the case's overruling, if any
+    (``Overruled by Dobbs v. ..., 597 U.S. 215 (2022): no longer good law.``)."""
     where = place.describe()
     lines = [f"citeproof: {v.status.value} — {v.citation.text}" + (f" ({where})" if where else "")]
     for f in v.errors:
         lines.append(_error_line(f))
+    if v.treatment is not None:
+        lines.append(colleague_note(v.treatment))
     return "\n".join(lines)
 
 

@@ -25,6 +25,7 @@ from citeproof.core.models import (
     Status,
     Verdict,
 )
+from citeproof.core.output.overruled import summary_lines, treatment_json
 from citeproof.core.output.remedies import confirmed, group_of, next_steps, remedy
 from citeproof.core.output.toa import toa_html, toa_text
 from citeproof.core.text.short_names import same_short_name, short_name
@@ -92,6 +93,10 @@ class Report:
                 if wanted is None or e.kind is wanted:
                     yield v, e
 
+    def count_overruled(self) -> int:
+        """How many citations name a case a later decision overruled (a warning, not a status)."""
+        return sum(1 for v in self.verdicts if v.treatment is not None)
+
     @property
     def hallucinated(self) -> bool:
         return self.count(Status.HALLUCINATED) > 0
@@ -144,6 +149,7 @@ def verdict_json(v: Verdict, place: Place | None = None) -> CitationJson:
         "next_step": _next_step(v),
         "errors": [_error(f) for f in v.errors],
         "evidence": statute_evidence(v),
+        "treatment": treatment_json(v.treatment),
     }
 
 
@@ -195,6 +201,7 @@ def report_json(report: Report) -> ReportJson:
             "verified": report.count(Status.VERIFIED),
             "hallucinated": report.count(Status.HALLUCINATED),
             "unverifiable": report.count(Status.UNVERIFIABLE),
+            "overruled": report.count_overruled(),
         },
         "next_steps": [
             {"group": n.group, "count": len(n.citations), "remedy": n.remedy, "citations": list(n.citations)}
@@ -210,6 +217,12 @@ def _library_line(snap: Snapshot) -> str:
 
 
 def _detail(v: Verdict) -> str:
+    """What the check found, with the case's overruling where it has one."""
+    said = _found(v)
+    return f"{said}; {v.treatment.describe()}" if v.treatment else said
+
+
+def _found(v: Verdict) -> str:
     if v.errors:
         return "; ".join(
             (
@@ -274,7 +287,8 @@ def render_text(report: Report, width: int = 100) -> str:
         lines.append(f"{row[0]:<{widths[0]}}  {page}{cite:<{widths[2]}}  {row[3]:<{widths[3]}}  {wrapped[0]}")
         lines += [" " * indent + w for w in wrapped[1:]]
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
-    lines += ["", f"{len(report.verdicts)} citations: {summary}", *_steps_lines(report, "next: ")]
+    lines += ["", f"{len(report.verdicts)} citations: {summary}", *summary_lines(report.verdicts, "  ")]
+    lines += _steps_lines(report, "next: ")
     return "\n".join(lines)
 
 
@@ -301,7 +315,9 @@ def render_markdown(report: Report) -> str:
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
     steps = _steps_lines(report, "- ")
-    tail = ["", "## Next steps", "", *steps] if steps else []
+    overruled = summary_lines(report.verdicts, "- ")
+    tail = ["", "## Overruled cases", "", overruled[0], "", *overruled[1:]] if overruled else []
+    tail += ["", "## Next steps", "", *steps] if steps else []
     return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", *tail, ""])
 
 
@@ -347,6 +363,8 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
         verdicts=report.verdicts,
         places=dict(zip((v.citation.id for v in report.verdicts), places, strict=True)) if places else None,
         counts=[(s.value, report.count(s)) for s in _WORST_FIRST],
+        overruled=summary_lines(report.verdicts, ""),
+        overruled_count=report.count_overruled(),
         icons={s.value: icon for s, icon in ICONS.items()},
         classes={v.citation.id: _css_class(v) for v in report.verdicts},
         details={v.citation.id: _detail(v) for v in report.verdicts},

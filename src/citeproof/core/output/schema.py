@@ -17,7 +17,15 @@ from typing import Annotated, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from citeproof.core.models import CitationType, Coverage, ErrorKind, Reason, ResolutionStatus, Status
+from citeproof.core.models import (
+    CitationType,
+    Coverage,
+    ErrorKind,
+    Reason,
+    ResolutionStatus,
+    Status,
+    TreatmentScope,
+)
 
 # ---- fields shared by several objects (and by the MCP server's compact replies) ----
 CitationId = Annotated[str, Field(description="c1, c2, ... in document order")]
@@ -106,6 +114,32 @@ class NextStepOut(_Open):
     remedy: Remedy
 
 
+class TreatmentOut(_Open):
+    """A later decision that overruled the case the citation names: a warning beside the
+    verdict, never a verdict (the case is real and may be correctly cited, but it is no longer
+    good law, in whole or in part). From the library's table of explicit U.S. Supreme Court
+    overrulings; a citation without it is not thereby good law."""
+
+    overruled_by: str = Field(description="the overruling decision's cite, e.g. '597 U.S. 215'")
+    name: str = Field(description="the overruling decision's name")
+    year: int = Field(description="the year of the overruling decision")
+    scope: TreatmentScope = Field(description="whole, or in part")
+    source: str = Field(
+        description="where the table's row comes from: the Constitution Annotated's table (its "
+        "snapshot date and row) or 'hand-added: <reason>' for a row decided after it"
+    )
+
+
+OverruledBy = Annotated[
+    TreatmentOut | None,
+    Field(
+        description="the decision that overruled the case the citation names (short forms "
+        "repeating it included): do not rely on the case as good law; null when the library's "
+        "table lists none, which is no proof of good law"
+    ),
+]
+
+
 class CitationOut(_Open):
     """One citation with its verdict."""
 
@@ -137,6 +171,7 @@ class CitationOut(_Open):
         "date of the data checked against; where it is not there, the nearest sections that are); "
         "null for a case, whose evidence is in authority and errors",
     )
+    treatment: OverruledBy = None
 
 
 class DocumentOut(_Open):
@@ -157,11 +192,16 @@ class SnapshotOut(_Open):
 
 
 class Summary(_Open):
-    """Citations by status."""
+    """Citations by status, and those that name an overruled case."""
 
     verified: int
     hallucinated: int
     unverifiable: int
+    overruled: int = Field(
+        default=0,
+        description="citations naming a case a later decision overruled (a warning, counted "
+        "apart from the statuses: such a citation is also verified, hallucinated or unverifiable)",
+    )
 
 
 class NextStepsOut(_Open):
@@ -203,6 +243,14 @@ class ErrorJson(TypedDict):
     suggestion: str | None
 
 
+class TreatmentJson(TypedDict):
+    overruled_by: str
+    name: str
+    year: int
+    scope: str
+    source: str
+
+
 class NextStepJson(TypedDict):
     group: str
     remedy: str
@@ -225,6 +273,7 @@ class CitationJson(TypedDict):
     next_step: NextStepJson | None
     errors: list[ErrorJson]
     evidence: str | None
+    treatment: TreatmentJson | None
 
 
 class DocumentJson(TypedDict):
@@ -246,6 +295,7 @@ class SummaryJson(TypedDict):
     verified: int
     hallucinated: int
     unverifiable: int
+    overruled: int
 
 
 class NextStepsJson(TypedDict):

@@ -4,6 +4,7 @@ each is cited and what the check found.
 
 A case's full cite, its parallel cites and every short form that repeats it (``Id.``,
 ``supra``, ``347 U.S. at 495``) are one authority; a short form that repeats no case is none.
+A case a later decision overruled is marked with a dagger (``†``), explained under the table.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from citeproof.core.models import Citation, CitationType, Document, Place, Status, Verdict
+from citeproof.core.models import Citation, CitationType, Document, Place, Status, Treatment, Verdict
+from citeproof.core.output.overruled import CAVEAT
 from citeproof.core.text.short_names import same_short_name, short_name
 
 HEADINGS = ("Cases", "Statutes", "Regulations", "Rules")
 PASSIM = 5  # distinct pages from which an authority is cited "passim"
+DAGGER = "\u2020"  # marks an overruled case
 _SEVERITY = {Status.HALLUCINATED: 2, Status.UNVERIFIABLE: 1, Status.VERIFIED: 0}
 
 
@@ -32,6 +35,12 @@ class Authority:
     status: Status
     kinds: tuple[str, ...]  # the kinds of error found in any of its citations
     citation_ids: tuple[str, ...]
+    treatment: Treatment | None = None  # the decision that overruled the case
+
+    @property
+    def marked_name(self) -> str:
+        """The name, with a dagger when the case was overruled."""
+        return f"{self.name} {DAGGER}" if self.treatment else self.name
 
     def pages(self, passim: int | None = PASSIM) -> str:
         """``2 n.1, 3, 5`` (the printed page numbers; the file's where none is printed),
@@ -106,7 +115,17 @@ def _authority(document: Document, verdicts: list[Verdict], by_id: dict[str, Ver
     else:
         name, heading = _case_name(_full_cite(first, by_id) or first, by_id), "Cases"
     places = tuple(document.place_of(v.citation.span.start) for v in verdicts)
-    return Authority(heading, name, places, worst, tuple(kinds), tuple(v.citation.id for v in verdicts))
+    treatment = next((v.treatment for v in verdicts if v.treatment), None)
+    ids = tuple(v.citation.id for v in verdicts)
+    return Authority(heading, name, places, worst, tuple(kinds), ids, treatment)
+
+
+def _legend(table: Sequence[Authority]) -> list[str]:
+    """``† overruled`` and, for each marked case, the decision that overruled it."""
+    marked = [(a.name, a.treatment) for a in table if a.treatment]
+    if not marked:
+        return []
+    return [f"{DAGGER} overruled ({CAVEAT}):", *(f"  {name}: {t.describe()}" for name, t in marked)]
 
 
 def _case_name(full: Citation, by_id: dict[str, Verdict]) -> str:
@@ -159,13 +178,14 @@ def toa_text(
             continue
         lines.append(heading)
         for a in rows:
-            *first, last = textwrap.wrap(a.name, name_width, subsequent_indent="    ") or [""]
+            *first, last = textwrap.wrap(a.marked_name, name_width, subsequent_indent="    ") or [""]
             lines += [f"  {line}" for line in first]
             lines.append(f"  {last} {'.' * (name_width - len(last) + 2)} {a.pages(passim):<14} {a.verdict}")
         lines.append("")
     counts = ", ".join(f"{sum(1 for a in table if a.status is s)} {s.value}" for s in Status)
     lines.append(f"{len(table)} authorities: {counts}")
-    return "\n".join(lines)
+    legend = _legend(table)
+    return "\n".join([*lines, *([""] + legend if legend else [])])
 
 
 def toa_html(document: Document, verdicts: Sequence[Verdict], passim: int | None = PASSIM) -> str:
@@ -177,8 +197,13 @@ def toa_html(document: Document, verdicts: Sequence[Verdict], passim: int | None
         if entries:
             rows.append(f"<tr><th colspan='3'>{heading}</th></tr>")
         rows += [
-            f"<tr><td>{html.escape(a.name)}</td><td>{html.escape(a.pages(passim))}</td>"
+            f"<tr><td>{html.escape(a.marked_name)}</td><td>{html.escape(a.pages(passim))}</td>"
             f"<td class='{a.status.value}'>{html.escape(a.verdict)}</td></tr>"
             for a in entries
         ]
-    return f"<h2 id='authorities'>Table of authorities</h2><table>{''.join(rows)}</table>" if rows else ""
+    if not rows:
+        return ""
+    head, *cases = _legend(table) or [""]
+    legend = f"<p class='legend'>{html.escape(head)}</p>" if head else ""
+    legend += "".join(f"<p class='legend'>{html.escape(line.strip())}</p>" for line in cases)
+    return f"<h2 id='authorities'>Table of authorities</h2><table>{''.join(rows)}</table>{legend}"

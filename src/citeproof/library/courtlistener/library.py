@@ -22,6 +22,7 @@ from citeproof.core.models import (
     PageBreak,
     ReporterCite,
     Snapshot,
+    Treatment,
 )
 from citeproof.core.protocols import CasePages, CodeSection, FederalRule, LibraryError, Origin, StatuteTable
 from citeproof.core.text.names import SAME_NAME, same_name_score
@@ -291,6 +292,10 @@ class CourtListenerLibrary:
 
     def federal_rules(self, rule_set: str) -> tuple[FederalRule, ...]:
         return ()
+
+    def treatment(self, volume: str, reporter: str, page: int) -> Treatment | None:
+        """None: CourtListener's API gives no table of overrulings."""
+        return None
 
     def case(self, case_id: str) -> Authority | None:
         """A case this run has already seen in a lookup; never sends a request."""

@@ -11,6 +11,16 @@ const view = { job: null, report: null, details: {}, text: "", statuses: new Set
 const $ = (sel) => document.querySelector(sel);
 const present = (items) => items.filter((x) => x !== null && x !== undefined && x !== false);
 
+// A citation of a case a later decision overruled: a warning beside its status, never a status.
+function overruledWords(t) {
+  return `overruled${t.scope === "in part" ? " in part" : ""} by ${t.name}, ${t.overruled_by} (${t.year})`;
+}
+
+function overruledBadge() {
+  return el("span", { class: "badge overruled" }, el("span", { class: "icon", "aria-hidden": "true" }, "\u2020"),
+    " overruled");
+}
+
 function badge(status, confirmed) {
   return el("span", { class: `badge ${status}${confirmed ? " confirmed" : ""}` },
     el("span", { class: "icon", "aria-hidden": "true" }, ICON[status]),
@@ -140,6 +150,8 @@ function renderSummary() {
   const steps = (view.report.next_steps || []).map((n) => el("li", { "data-group": n.group }, n.remedy));
   $("#summary").replaceChildren(...present([
     el("strong", {}, `${total} citations`), ...chips,
+    s.overruled ? el("span", { class: "badge overruled", "data-count": String(s.overruled) },
+      el("span", { class: "icon", "aria-hidden": "true" }, "\u2020"), ` ${s.overruled} overruled`) : null,
     kinds ? el("span", { class: "muted" }, `errors: ${kinds}`) : null,
     steps.length ? el("ul", { class: "next-steps", "aria-label": "next steps" }, ...steps) : null]));
   $("#summary").dataset.total = String(total);
@@ -197,7 +209,8 @@ function segment(text, covering, from) {
   const kinds = new Set(covering.flatMap((a) => (a.role === "fragment" ? [a.kind] : kindsOf(a.c))));
   const primary = (covering.find((a) => a.role === "cite") || covering[0]).c;
   const starts = covering.some((a) => a.role === "cite" && a.start === from);
-  const what = `${primary.id} ${primary.status}${kinds.size ? ": " + [...kinds].join(", ").replace(/_/g, " ") : ""}`;
+  const what = `${primary.id} ${primary.status}${kinds.size ? ": " + [...kinds].join(", ").replace(/_/g, " ") : ""}`
+    + (primary.treatment ? `; ${overruledWords(primary.treatment)}` : "");
   return el("span", {
     class: `hl ${[...roles].join(" ")} ${cites[0].status}${cites[0].confirmed ? " confirmed" : ""}${starts ? " starts" : ""}`,
     "data-ids": cites.map((c) => c.id).join(" "), "data-primary": primary.id,
@@ -225,9 +238,9 @@ function renderDocument() {
 }
 
 function detailLine(c) {
-  if (c.errors.length) return c.errors.map((e) => `${e.kind}: ${e.explanation}`).join("; ");
-  if (c.authority) return `${c.authority.name} (${c.authority.date.slice(0, 4)})`;
-  return c.reason || "";
+  const found = c.errors.length ? c.errors.map((e) => `${e.kind}: ${e.explanation}`).join("; ")
+    : c.authority ? `${c.authority.name} (${c.authority.date.slice(0, 4)})` : c.reason || "";
+  return c.treatment ? `${found}; ${overruledWords(c.treatment)}` : found;
 }
 
 function renderTable() {
@@ -235,7 +248,8 @@ function renderTable() {
     "data-id": c.id, "data-status": c.status, tabindex: "0",
     onclick: () => select(c.id), onkeydown: activate(() => select(c.id)),
   }, el("td", {}, c.id), el("td", {}, c.text),
-  el("td", {}, badge(c.status, c.confirmed)), el("td", {}, detailLine(c))));
+  el("td", {}, badge(c.status, c.confirmed), c.treatment ? [" ", overruledBadge()] : null),
+  el("td", {}, detailLine(c))));
   $("#citations tbody").replaceChildren(...rows);
 }
 
@@ -319,6 +333,9 @@ function select(id) {
     a ? el("p", { class: "authority" }, "Resolved case: ", el("strong", {}, a.name), `, ${a.citation}`,
       ` (${a.court}, ${a.date})`) : el("p", { class: "muted" }, "Not resolved to a case in the library."),
     d.why ? el("p", { class: "why" }, `Why unverifiable (${c.reason}): ${d.why}`) : null,
+    c.treatment ? el("p", { class: "treatment" }, overruledBadge(), " The case was ",
+      el("strong", {}, overruledWords(c.treatment)), c.treatment.scope === "in part"
+        ? ": check that what the brief relies on still stands." : ": it is no longer good law.") : null,
     ...errors,
     ...(d.quotes || []).map(quoteBlock),
     pinBlock(d.pin, d.quotes || []),

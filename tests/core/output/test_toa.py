@@ -90,3 +90,23 @@ def test_the_command_line_toa(tmp_path):
     )
     assert result.returncode == 1, result.stderr
     assert "TABLE OF AUTHORITIES" in result.stdout and "Fed. R. Civ. P. 56" in result.stdout
+
+
+def test_an_entry_keeps_the_court_and_year_as_the_brief_wrote_them(library):
+    doc = document_from_text(
+        "Ward v. Hall, 592 F.3d 1144, 1150 (11th Cir. 2010). Kyles v. Whitley, 514 U.S. 419, 434 (1995)."
+    )
+    report = check_document(doc, library, as_of=dt.date(2026, 1, 1))
+    names = [a.name for a in table_of_authorities(doc, report.verdicts)]
+    assert "Ward v. Hall, 592 F.3d 1144 (11th Cir. 2010)" in names
+    # the library's formal name ("Curtis Lee Kyles v. John P. Whitley") is no clutter on a real match
+    assert "Kyles v. Whitley, 514 U.S. 419 (1995)" in names
+
+
+def test_a_page_and_its_note_are_one_reference():
+    from citeproof.core.models import Place, Status
+    from citeproof.core.output.toa import Authority
+
+    places = (Place("2", 2), Place("2", 2, 2, "footnote 2"), Place("3", 3))
+    entry = Authority("Cases", "A v. B, 1 U.S. 1 (1800)", places, Status.VERIFIED, (), ("c1", "c2", "c3"))
+    assert entry.pages() == "2 & n.2, 3"

@@ -15,7 +15,16 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from citeproof.core.models import Citation, CitationType, Document, Place, Status, Treatment, Verdict
+from citeproof.core.models import (
+    Citation,
+    CitationType,
+    Document,
+    ErrorKind,
+    Place,
+    Status,
+    Treatment,
+    Verdict,
+)
 from citeproof.core.output.overruled import CAVEAT
 from citeproof.core.text.short_names import same_short_name, short_name
 
@@ -50,7 +59,7 @@ class Authority:
         if passim and len(pages) >= passim:
             return "passim"
         refs = dict.fromkeys(_page_ref(p) for p in self.places if _shown(p))
-        return ", ".join(refs) or "—"
+        return ", ".join(_joined_notes(list(refs))) or "—"
 
     @property
     def verdict(self) -> str:
@@ -60,6 +69,19 @@ class Authority:
 def _shown(place: Place) -> str | None:
     """The page a table of authorities gives: as printed, else the file's."""
     return place.page or (str(place.physical) if place.physical else None)
+
+
+def _joined_notes(refs: list[str]) -> list[str]:
+    """A page cited in its text and then in a note as one reference (``2 & n.2``, Bluebook
+    R. 3.2(b)), not ``2, 2 n.2``."""
+    out: list[str] = []
+    for ref in refs:
+        page, _, note = ref.partition(" n.")
+        if note and page in out:
+            out[out.index(page)] = f"{page} & n.{note}"
+        else:
+            out.append(ref)
+    return out
 
 
 def _page_ref(place: Place) -> str:
@@ -113,7 +135,7 @@ def _authority(document: Document, verdicts: list[Verdict], by_id: dict[str, Ver
     if first.type is CitationType.STATUTE:
         name, heading = _statute_name(first), _statute_heading(first)
     else:
-        name, heading = _case_name(_full_cite(first, by_id) or first, by_id), "Cases"
+        name, heading = _case_name(_full_cite(first, by_id) or first, by_id, document.text), "Cases"
     places = tuple(document.place_of(v.citation.span.start) for v in verdicts)
     treatment = next((v.treatment for v in verdicts if v.treatment), None)
     ids = tuple(v.citation.id for v in verdicts)
@@ -128,16 +150,24 @@ def _legend(table: Sequence[Authority]) -> list[str]:
     return [f"{DAGGER} overruled ({CAVEAT}):", *(f"  {name}: {t.describe()}" for name, t in marked)]
 
 
-def _case_name(full: Citation, by_id: dict[str, Verdict]) -> str:
-    """``Name, cite, parallel cite (year)``: the name as written, else the library's
-    short name; the library's beside the written one when the two differ."""
+_DATE_PARENTHETICAL = re.compile(r"\s*(\([^()]{0,60}?\b\d{4}\))")
+
+
+def _case_name(full: Citation, by_id: dict[str, Verdict], text: str) -> str:
+    """``Name, cite, parallel cite (court year)``: the name as written, else the library's
+    short name, and the court and year as the brief wrote them; the library's name beside
+    the written one only where the check found the names differ (a name mismatch)."""
     verdict = by_id.get(full.id)
     known = short_name(verdict.authority.name_abbreviation) if verdict and verdict.authority else ""
     name = full.case_name or known or "(no case name written)"
-    cites = [by_id[i].citation.cite for i in (full.id, *full.parallel_ids) if i in by_id]
-    cite = ", ".join(c for c in cites if c) or full.text
-    entry = f"{name}, {cite}" + (f" ({full.year})" if full.year else "")
-    if full.case_name and known and not same_short_name(full.case_name, known):
+    members = [by_id[i].citation for i in (full.id, *full.parallel_ids) if i in by_id]
+    cite = ", ".join(c.cite for c in members if c.cite) or full.text
+    end = max((c.span.end for c in members), default=full.span.end)
+    written = _DATE_PARENTHETICAL.match(text, end)
+    date = written.group(1) if written else f"({full.year})" if full.year else ""
+    entry = f"{name}, {cite}" + (f" {date}" if date else "")
+    mismatched = any(e.kind is ErrorKind.NAME_MISMATCH for v in (verdict,) if v for e in v.errors)
+    if full.case_name and known and mismatched and not same_short_name(full.case_name, known):
         entry += f" [library: {known}]"
     return entry
 

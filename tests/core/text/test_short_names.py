@@ -28,6 +28,10 @@ from citeproof.core.text.short_names import same_short_name, short_name
         ("Miranda v. Arizona", "Miranda v. Arizona"),  # a one-word party is never abbreviated
         ("In re Gault", "In re Gault"),
         ("National Association of Manufacturers v. Taylor", "Nat'l Ass'n of Mfrs. v. Taylor"),
+        # the catalogue's "V.WILLIAM" and a brief's "vs." are the "v." between the parties
+        ("BELL ATLANTIC CORPORATION, et al. V.WILLIAM TWOMBLY, et al.", "Bell Atl. Corp. v. William Twombly"),
+        ("Smith vs. Jones", "Smith v. Jones"),
+        ("John V. Smith v. Jones", "John V. Smith v. Jones"),  # a middle initial stays
     ],
 )
 def test_short_names(name, short):

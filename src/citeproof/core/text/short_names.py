@@ -53,9 +53,14 @@ def _t6() -> dict[str, str]:
 _T6 = _t6()
 
 
+_VERSUS = re.compile(r"\s+[Vv][Ss]?\.\s*(?=[A-Z0-9\"“])")
+
+
 def short_name(name: str) -> str:
     """``NATIONAL LABOR RELATIONS BOARD v. KATZ et al.`` → ``NLRB v. Katz``."""
     name = _TAILS.sub("", " ".join(name.split())).strip(" ,")
+    if not re.search(r"\sv\.\s", name):  # a catalogue's "et al. V.WILLIAM TWOMBLY", "Smith vs. Jones"
+        name = _VERSUS.sub(" v. ", name, count=1)
     if re.sub(r"\bv\.", "", name).isupper():
         name = _title_case(name)
     parties = re.split(r"\s+v\.\s+", name, maxsplit=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -23,7 +24,8 @@ def _statuses(output: str) -> dict[str, str]:
     return {c["text"]: c["status"] for c in report["citations"]}
 
 
-def test_check_with_courtlistener_flag_config_and_cache(fake, tmp_path):
+def _brief_and_env(fake, tmp_path, enabled: str) -> tuple[Path, dict[str, str]]:
+    """The brief, and the environment of a user whose config file names a cache."""
     brief = tmp_path / "brief.txt"
     brief.write_text(BRIEF)
     config = tmp_path / "config.toml"
@@ -32,8 +34,13 @@ def test_check_with_courtlistener_flag_config_and_cache(fake, tmp_path):
         "COURTLISTENER_API_URL": fake.base_url,
         "COURTLISTENER_API_TOKEN": fake.state.token,
         "CITEPROOF_CONFIG": str(config),
-        "CITEPROOF_COURTLISTENER": "",
+        "CITEPROOF_COURTLISTENER": enabled,
     }
+    return brief, env
+
+
+def test_check_with_courtlistener_flag_config_and_cache(fake, tmp_path):
+    brief, env = _brief_and_env(fake, tmp_path, "")
     offline = _run([str(brief)], env)
     assert offline.exit_code == 0 and fake.request_count == 0
     first = _run(["--courtlistener", str(brief)], env)
@@ -47,16 +54,7 @@ def test_check_with_courtlistener_flag_config_and_cache(fake, tmp_path):
 
 
 def test_library_courtlistener_is_the_same_chain_as_the_flag_and_is_chained_once(fake, tmp_path):
-    brief = tmp_path / "brief.txt"
-    brief.write_text(BRIEF)
-    config = tmp_path / "config.toml"
-    config.write_text(f'[courtlistener]\ncache = "{tmp_path / "cl.sqlite"}"\n')
-    env = {
-        "COURTLISTENER_API_URL": fake.base_url,
-        "COURTLISTENER_API_TOKEN": fake.state.token,
-        "CITEPROOF_CONFIG": str(config),
-        "CITEPROOF_COURTLISTENER": "1",  # asked again by the environment: no second chain
-    }
+    brief, env = _brief_and_env(fake, tmp_path, "1")  # asked again by the environment: no second chain
     by_spec = _run(["--library", "courtlistener", str(brief)], env)
     assert by_spec.exit_code == 1, by_spec.output
     assert json.loads(by_spec.output)["library"]["name"] == "citeproof-us-sample + CourtListener (127.0.0.1)"

@@ -16,21 +16,25 @@ from citeproof.library.default import bundled_data_dir
 from citeproof.library.sqlite import SQLiteLibrary
 
 
-@pytest.fixture(scope="module")
-def complete_477(tmp_path_factory: pytest.TempPathFactory) -> SQLiteLibrary:
+def library_of_477(folder, status: str) -> SQLiteLibrary:
     """SCDB's real cases of volume 477 of the U.S. Reports, imported with a coverage file
-    that declares the volume complete (as a user's own complete import would)."""
-    src = tmp_path_factory.mktemp("complete")
+    that gives the volume ``status``."""
     with gzip.open(bundled_data_dir() / "scdb_2014_01.csv.gz", "rt", encoding="utf-8") as fh:
         rows = [r for r in csv.DictReader(fh) if (r["reporter"], r["volume"]) == ("U.S.", "477")]
-    with (src / "us_477.csv").open("w", encoding="utf-8", newline="") as fh:
+    with (folder / "us_477.csv").open("w", encoding="utf-8", newline="") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
-    coverage = {"reporters": {"U.S.": {"volumes_by_status": {"complete": ["477"]}}}}
-    (src / "coverage.json").write_text(json.dumps(coverage), encoding="utf-8")
-    build_library([src], src / "lib.sqlite")
-    return SQLiteLibrary(src / "lib.sqlite")
+    coverage = {"reporters": {"U.S.": {"volumes_by_status": {status: ["477"]}}}}
+    (folder / "coverage.json").write_text(json.dumps(coverage), encoding="utf-8")
+    build_library([folder], folder / "lib.sqlite")
+    return SQLiteLibrary(folder / "lib.sqlite")
+
+
+@pytest.fixture(scope="module")
+def complete_477(tmp_path_factory: pytest.TempPathFactory) -> SQLiteLibrary:
+    """The volume declared complete (as a user's own complete import would)."""
+    return library_of_477(tmp_path_factory.mktemp("complete"), "complete")
 
 
 def _verdict(text: str, library: SQLiteLibrary):
@@ -56,16 +60,7 @@ def test_the_first_pages_of_a_complete_volume_still_verify(complete_477):
 def test_the_same_page_in_a_volume_catalogued_only_for_argued_opinions_is_unverifiable(tmp_path):
     """SCDB alone leaves out per curiam memoranda, which begin in such gaps: without a
     table of every decision, the page proves nothing."""
-    with gzip.open(bundled_data_dir() / "scdb_2014_01.csv.gz", "rt", encoding="utf-8") as fh:
-        rows = [r for r in csv.DictReader(fh) if (r["reporter"], r["volume"]) == ("U.S.", "477")]
-    with (tmp_path / "us_477.csv").open("w", encoding="utf-8", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    coverage = {"reporters": {"U.S.": {"volumes_by_status": {"complete_opinions": ["477"]}}}}
-    (tmp_path / "coverage.json").write_text(json.dumps(coverage), encoding="utf-8")
-    build_library([tmp_path], tmp_path / "lib.sqlite")
-    v = _verdict("Varner v. Dunn, 477 U.S. 330 (1986).", SQLiteLibrary(tmp_path / "lib.sqlite"))
+    v = _verdict("Varner v. Dunn, 477 U.S. 330 (1986).", library_of_477(tmp_path, "complete_opinions"))
     assert (v.status.value, v.reason.value if v.reason else None) == ("unverifiable", "not_in_coverage")
 
 

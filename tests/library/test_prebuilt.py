@@ -4,12 +4,11 @@ install, and never used when it was made for other data or code."""
 from __future__ import annotations
 
 import lzma
-import sqlite3
 from pathlib import Path
 
 import pytest
+from tests.library_hash import hashed
 
-from citeproof.library.content_hash import content_hash
 from citeproof.library.default import bundled_data_dir, data_fingerprint, default_library
 from citeproof.library.prebuilt import (
     NAME,
@@ -18,15 +17,6 @@ from citeproof.library.prebuilt import (
     unpack_prebuilt,
     write_prebuilt,
 )
-
-
-def hashed(path: Path) -> str:
-    """The content hash recomputed from the file's rows (not read from its meta)."""
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return content_hash(conn)
-    finally:
-        conn.close()
 
 
 def test_the_shipped_library_is_current_and_equals_a_fresh_build(library_path: Path, tmp_path: Path) -> None:

@@ -10,12 +10,12 @@ import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
+from tests.library_hash import hashed
 
 from citeproof.cli import main as cli
 from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import document_from_text
 from citeproof.library.build import build_library
-from citeproof.library.content_hash import content_hash
 from citeproof.library.sqlite import SQLiteLibrary
 
 USC = """title,section,heading,status
@@ -56,14 +56,6 @@ def built(tmp_path: Path, name: str, **files: str | None) -> SQLiteLibrary:
     out = tmp_path / f"{name}.sqlite"
     build_library([data_dir(tmp_path / name, **files)], out)
     return SQLiteLibrary(out)
-
-
-def hashed(path: Path) -> str:
-    conn = sqlite3.connect(path)
-    try:
-        return content_hash(conn)
-    finally:
-        conn.close()
 
 
 def test_the_tables_are_imported_at_build_with_their_sources_and_dates(tmp_path):

@@ -11,11 +11,11 @@ import sqlite3
 from pathlib import Path
 
 from click.testing import CliRunner
+from tests.library_hash import hashed
 
 from citeproof.cli import main as cli
 from citeproof.core.models import TreatmentScope
 from citeproof.library.build import build_library, find_sources
-from citeproof.library.content_hash import content_hash
 from citeproof.library.default import bundled_data_dir
 from citeproof.library.sqlite import SQLiteLibrary
 
@@ -60,14 +60,6 @@ def built(tmp_path: Path, name: str, table: str | None = TABLE) -> SQLiteLibrary
     out = tmp_path / f"{name}.sqlite"
     build_library([root], out)
     return SQLiteLibrary(out)
-
-
-def hashed(path: Path) -> str:
-    conn = sqlite3.connect(path)
-    try:
-        return content_hash(conn)
-    finally:
-        conn.close()
 
 
 def without_the_table(lib: SQLiteLibrary, tmp_path: Path) -> SQLiteLibrary:

@@ -12,7 +12,7 @@ from docx.oxml.ns import nsdecls, qn
 from tests.briefs import note_part, note_reference
 
 from citeproof.core.extraction.extract import extract_citations
-from citeproof.core.reading.docx_pages import fits_on_a_page, number_label
+from citeproof.core.reading.docx_pages import number_label, surely_on_first_page
 from citeproof.core.reading.read import read_document
 
 FRONT = "TABLE OF CONTENTS\n\nArgument\n\nConclusion"
@@ -134,6 +134,9 @@ def test_number_formats(number, fmt, label):
 
 
 def test_what_fits_on_a_page():
-    assert fits_on_a_page("\n\n".join(["A short line."] * 20))
-    assert not fits_on_a_page("\n\n".join(["A short line."] * 21))
-    assert not fits_on_a_page("x" * 60 * 21)
+    def fits(text: str) -> bool:
+        return surely_on_first_page(text) == len(text)
+
+    assert fits("\n\n".join(["A short line."] * 20))
+    assert not fits("\n\n".join(["A short line."] * 21))
+    assert not fits("x" * 60 * 21)

@@ -6,7 +6,7 @@ start a new page, and the breaks Word records when it saves a laid-out document
 (``w:lastRenderedPageBreak``). Where Word recorded its layout, every page is known. Where
 it did not (a file written by LibreOffice or a program), the text between two breaks may
 fill more than one page: a stretch is taken for one page only when it is short enough to
-fit on any page (`fits_on_a_page`); after one that may not, the count is lost — the page
+fit on any page (`surely_on_first_page`); after one that may not, the count is lost — the page
 is None, never a guess — until a section restarts its numbering.
 
 The printed number follows each section's numbering (``w:pgNumType``: its format —
@@ -70,12 +70,6 @@ def prints_page_numbers(parts: Sequence[Any]) -> bool:
         if any(code.split()[:1] == ["PAGE"] for code in codes):
             return True
     return False
-
-
-def fits_on_a_page(text: str) -> bool:
-    """Whether ``text`` (paragraphs parted by blank lines) fits on a page whatever the
-    layout: at most PAGE_LINES lines of LINE_CHARS characters."""
-    return surely_on_first_page(text) == len(text)
 
 
 def surely_on_first_page(text: str) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from citeproof.core.checking.memo import opinion_memo
 from citeproof.core.checking.quotes import locate, word_diff_ops
+from citeproof.core.checking.suggest import plausible
 from citeproof.core.models import Authority, Citation, CiteForm, ErrorKind, Opinion, Reason, Status, Verdict
 from citeproof.core.protocols import Library, LibraryError
 from citeproof.lookup import authority_json
@@ -105,7 +106,7 @@ def _named_elsewhere(library: Library, c: Citation, a: Authority | None) -> str 
         named = library.cases_named(c.case_name or "") if c.case_name else ()
     except LibraryError:
         named = ()
-    other = next((o for o in named if a is None or o.id != a.id), None)
+    other = next((o for o in named if (a is None or o.id != a.id) and plausible(c, o)), None)
     if other is not None:
         return f"{other.name_abbreviation}, {other.citation} ({other.decision_date[:4]})"
     return None

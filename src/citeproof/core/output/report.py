@@ -28,6 +28,7 @@ from citeproof.core.models import (
 from citeproof.core.output.overruled import summary_lines, treatment_json
 from citeproof.core.output.remedies import confirmed, group_of, next_steps, remedy
 from citeproof.core.output.toa import toa_html, toa_text
+from citeproof.core.output.toa_filing import toa_filing_text
 from citeproof.core.text.short_names import same_short_name, short_name
 from citeproof.core.version import __version__
 
@@ -264,6 +265,11 @@ def _known_name(v: Verdict) -> str:
 def render_toa(report: Report) -> str:
     """The table of authorities (`toa.py`) of the brief."""
     return toa_text(report.document, report.verdicts)
+
+
+def render_toa_filing(report: Report) -> str:
+    """The table of authorities to file (`toa_filing.py`)."""
+    return toa_filing_text(report.document, report.verdicts)
 
 
 def render_text(report: Report, width: int = 100) -> str:

@@ -57,6 +57,7 @@ def test_json_contract_of_the_sample_brief():
             "errors",
             "evidence",
             "treatment",
+            "check_url",
         }
         assert (c["evidence"] is not None) == (c["type"] == "statute")
         assert c["treatment"] is None  # the sample cites no overruled case

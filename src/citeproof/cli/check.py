@@ -191,7 +191,10 @@ def check_command(
             continue
         _emit(name, report, fmt, out, renderers)
         flagged = flagged or fails_on(report, _conditions(fail_on))
-        failed = failed or any(v.reason in REMOTE_FAULTS for v in report.verdicts)
+        unsettled = [v.citation.text for v in report.verdicts if v.reason in REMOTE_FAULTS]
+        if unsettled:
+            click.echo(_unsettled_line(name, unsettled, len(report.verdicts)), err=True)
+        failed = failed or bool(unsettled)
     if manifest_path:
         write_run_manifest(manifest_path, checked, library, judge, sign_key)
     sys.exit(EXIT_HALLUCINATED if flagged else EXIT_USAGE if failed else EXIT_OK)
@@ -226,6 +229,17 @@ def _emit(
         Path(out).write_text(rendered + "\n", encoding="utf-8")
     else:
         click.echo(rendered)
+
+
+def _unsettled_line(name: str, unsettled: list[str], total: int) -> str:
+    """Which citations a remote failure left unverifiable; the others keep what the offline
+    library found."""
+    shown = "; ".join(unsettled[:10]) + (f"; and {len(unsettled) - 10} more" if len(unsettled) > 10 else "")
+    rest = total - len(unsettled)
+    return (
+        f"citeproof: {name}: the remote failure left {len(unsettled)} citation(s) unverifiable: {shown}"
+        + (f" (the other {rest} keep the offline library's verdict)" if rest else "")
+    )
 
 
 def _same_file(name: str, out: str) -> bool:

@@ -25,8 +25,9 @@ from citeproof.core.models import (
     Status,
     Verdict,
 )
+from citeproof.core.output.links import check_url
 from citeproof.core.output.overruled import summary_lines, treatment_json
-from citeproof.core.output.remedies import confirmed, group_of, next_steps, remedy
+from citeproof.core.output.remedies import citation_remedy, confirmed, group_of, next_steps
 from citeproof.core.output.toa import toa_html, toa_text
 from citeproof.core.output.toa_filing import toa_filing_text
 from citeproof.core.text.short_names import same_short_name, short_name
@@ -151,6 +152,7 @@ def verdict_json(v: Verdict, place: Place | None = None) -> CitationJson:
         "errors": [_error(f) for f in v.errors],
         "evidence": statute_evidence(v),
         "treatment": treatment_json(v.treatment),
+        "check_url": check_url(c) if v.status is not Status.VERIFIED else None,
     }
 
 
@@ -180,7 +182,7 @@ def _error(f: Finding) -> ErrorJson:
 
 def _next_step(v: Verdict) -> NextStepJson | None:
     group = group_of(v)
-    return None if group is None else {"group": group, "remedy": remedy(group, 1)}
+    return None if group is None else {"group": group, "remedy": citation_remedy(v, group)}
 
 
 def report_json(report: Report) -> ReportJson:

@@ -172,6 +172,12 @@ class CitationOut(_Open):
         "null for a case, whose evidence is in authority and errors",
     )
     treatment: OverruledBy = None
+    check_url: str | None = Field(
+        default=None,
+        description="a page where the citation can be checked by hand: CourtListener's page for a "
+        "case cite, the official U.S. Code, eCFR or federal rules; null where no free official "
+        "page holds it (Westlaw and Lexis numbers, state codes)",
+    )
 
 
 class DocumentOut(_Open):
@@ -274,6 +280,7 @@ class CitationJson(TypedDict):
     errors: list[ErrorJson]
     evidence: str | None
     treatment: TreatmentJson | None
+    check_url: str | None
 
 
 class DocumentJson(TypedDict):

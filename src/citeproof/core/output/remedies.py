@@ -102,6 +102,23 @@ _REMEDY = {
 }
 
 
+# What a reader of the web page can do where the command line's remedy names a command.
+_WEB_DO = {
+    "exists_no_text": "ask whoever runs this server to add the CourtListener opinions to its library "
+    "(tens of GB, kept on the server) or to turn on CourtListener look-ups",
+    "not_in_coverage": "ask whoever runs this server to download the CourtListener citation index "
+    "(a few GB, kept on the server) or to turn on CourtListener look-ups (they send the citations, "
+    "not the brief, to CourtListener); meanwhile check each one by hand at its link",
+}
+
+
+def web_remedy(group: str, count: int) -> str:
+    """`remedy` for a reader of the web page: no command-line text."""
+    several, one, do = _REMEDY[group]
+    do = _WEB_DO.get(group, do).replace("`", "")
+    return f"{count} citation{'s' if count != 1 else ''} {one if count == 1 else several}: {do}."
+
+
 @dataclass(frozen=True, slots=True)
 class NextStep:
     """One remedy and the citations it serves."""

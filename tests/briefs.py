@@ -70,9 +70,10 @@ def _text_box(paragraph, text: str) -> None:
     paragraph._p.append(run)
 
 
-def docx_brief(path: Path) -> Path:
-    """Page 1: a body citation and a table; page 2: a footnote, a text box and an endnote;
-    a page header on every page, and the page number in the footer."""
+def docx_brief(path: Path, footnote: str = FOOTNOTE_CITE, endnote: str = ENDNOTE_CITE) -> Path:
+    """Page 1: a body citation and a table; page 2: a footnote, a text box and an endnote
+    (citing ``footnote`` and ``endnote``); a page header on every page, and the page number
+    in the footer."""
     document = docx.Document()
     document.sections[0].header.paragraphs[0].text = "Case No. 24-cv-1234 — Plaintiff's Motion"
     document.sections[0].footer.paragraphs[0]._p.append(
@@ -91,8 +92,8 @@ def docx_brief(path: Path) -> Path:
     note_reference(second, "endnote")
     _text_box(document.add_paragraph("A sidebar follows."), f"Compare {TEXT_BOX_CITE}.")
     package = document.part.package
-    document.part.relate_to(note_part(package, "footnote", f"See {FOOTNOTE_CITE}."), RT.FOOTNOTES)
-    document.part.relate_to(note_part(package, "endnote", f"See {ENDNOTE_CITE}."), RT.ENDNOTES)
+    document.part.relate_to(note_part(package, "footnote", f"See {footnote}."), RT.FOOTNOTES)
+    document.part.relate_to(note_part(package, "endnote", f"See {endnote}."), RT.ENDNOTES)
     document.save(str(path))
     return path
 

@@ -28,7 +28,26 @@ def check_text(
     judge: SupportJudge | None = None,
     limits: Limits | None = None,
 ) -> Report:
-    """Check every citation in ``text`` (plain text or Markdown)."""
+    """Check every citation in ``text`` (plain text or Markdown) and return the `Report`.
+
+    Args:
+        text: the brief's text; offsets in the report (``span``) index into it.
+        library: where cases are looked up; default: the bundled library, or the one
+            ``$CITEPROOF_LIBRARY`` names (see `citeproof.library.registry.open_library`).
+        progress: called as ``progress(done, total)`` while citations are checked.
+        judge: an LLM judge for support and pin pages without a quote (`citeproof.llm`);
+            None keeps the check offline.
+        limits: what the check accepts (default `Limits.from_env`); past one,
+            `LimitExceeded` is raised.
+
+    Each citation comes out ``verified``, ``hallucinated`` (with its errors and evidence) or
+    ``unverifiable`` (with the reason); `Report.to_json` is the documented JSON contract.
+
+    Example::
+
+        report = check_text("Gideon v. Wainwright, 372 U.S. 335, 344 (1963).")
+        report.count("hallucinated"), report.kind_counts()
+    """
     document = document_from_text(text)
     return check_document(document, library or open_library(), progress, judge, limits=limits)
 

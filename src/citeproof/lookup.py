@@ -75,11 +75,11 @@ def lookup_citation(library: Library, cite: str) -> dict[str, Any]:
                 **verdict_json(v),
                 "volume": c.volume,
                 "reporter": c.reporter,
-                "page": c.page,
+                "reporter_page": c.page,
                 "pin_pages": list(c.pin_pages),
                 "resolution": r.status.value,
                 "coverage": r.coverage.value if c.type is CitationType.CASE else None,
-                "note": r.note,
+                "resolution_note": r.note,
                 "resolved": authority_json(r.authority),
                 "candidates": [authority_json(a) for a in r.candidates],
             }

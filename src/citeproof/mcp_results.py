@@ -51,6 +51,11 @@ class _Reply(BaseModel):
         return {k: v for k, v in handler(self).items() if v is not None}
 
 
+def _as_in_report(name: str, model: type[BaseModel] = schema.CitationOut) -> Any:
+    """An optional field described as the report's field ``name`` is."""
+    return Field(default=None, description=model.model_fields[name].description)
+
+
 class ErrorFound(_Reply):
     """A failed check (the report's error, without its span)."""
 
@@ -74,6 +79,12 @@ class CitationVerdict(_Reply):
     case_name: CaseNameWritten = None
     errors: list[ErrorFound] = Field(description="the failed checks: empty unless hallucinated")
     treatment: OverruledBy = None
+    page: str | None = _as_in_report("page")
+    physical_page: int | None = _as_in_report("physical_page")
+    note: int | None = _as_in_report("note")
+    location: str | None = _as_in_report("location")
+    next_step: schema.NextStepOut | None = _as_in_report("next_step")
+    check_url: str | None = _as_in_report("check_url")
     authority: AuthorityOut | None = None
     span: TextSpan | None = None
 
@@ -89,9 +100,10 @@ class CheckResult(_Reply):
 class LookupVerdict(CitationVerdict):
     """A looked-up citation: its verdict, and what the library resolved it to."""
 
+    reporter_page: str | None = _as_in_report("reporter_page", schema.LookupCitation)
     resolution: schema.Resolution
     coverage: schema.VolumeCoverage = None
-    note: schema.ResolutionNote
+    resolution_note: schema.ResolutionNote
     resolved: schema.ResolvedCase = None
     candidates: schema.Candidates
 

@@ -57,6 +57,7 @@ def test_json_contract_of_the_sample_brief():
             "errors",
             "evidence",
             "treatment",
+            "check_url",
         }
         assert (c["evidence"] is not None) == (c["type"] == "statute")
         assert c["treatment"] is None  # the sample cites no overruled case
@@ -174,3 +175,18 @@ def test_library_build_rejects_bad_sources(tmp_path):
     bad.write_text("{not json\n")
     result = run("library", "build", str(bad), "--out", str(tmp_path / "x.sqlite"))
     assert result.returncode == 2 and "bad JSON" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly():
+    """``citeproof library info | head -1``: no BrokenPipeError, the shell's SIGPIPE status."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen(
+        [sys.executable, "-m", "citeproof", "library", "info"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # before the command writes its first line
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 141, errors
+    assert "BrokenPipe" not in errors and "Traceback" not in errors

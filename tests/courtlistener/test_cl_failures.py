@@ -127,4 +127,7 @@ def test_the_cli_prints_one_warning_line_for_a_refused_token(fake, tmp_path, lib
     assert "refused the token" in lines[0] and "wrong-token" not in result.stderr
     assert '"status": "verified"' not in result.stdout
     assert result.stdout.count('"reason": "backend_error"') == 6
+    (unsettled,) = [line for line in result.stderr.splitlines() if "left" in line]
+    assert "the remote failure left 6 citation(s) unverifiable: " in unsettled
+    assert "925 F.3d 1339" in unsettled  # Varghese, named
     logging.getLogger("citeproof.remote").handlers.clear()

@@ -101,7 +101,7 @@ def test_the_evidence_names_the_index_its_date_and_the_nearest_cases(offline: SQ
     assert "925 F.3d 1262" in error.evidence and "925 F.3d 1359" in error.evidence
     assert error.suggestion == (
         "Varghese v. China Southern Airlines Co. is not at 925 F.3d 1339; "
-        "the library has no case of that name"
+        "the library has no case of that name in F.3d within 30 years of 2019"
     )
 
 

@@ -312,3 +312,57 @@ def test_api_docs_load_with_no_request_off_the_server(browser, live_server):
     assert off_server == []
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "api_docs.png"))
+
+
+def test_the_first_problem_is_two_keys_from_the_top_and_n_goes_on(browser, live_server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    _checked_sample(browser, live_server)
+    browser.execute_script("window.scrollTo(0, 0); document.activeElement.blur();")
+    header = _css(browser, "header")[0]  # a click at the top of the page: Tab starts from there
+    ActionChains(browser).move_to_element_with_offset(
+        header, -header.size["width"] // 2 + 3, 0
+    ).click().perform()
+    _press(browser, Keys.TAB)
+    assert browser.execute_script("return document.activeElement.id") == "skip"
+    _press(browser, Keys.ENTER)  # the second key: the first problem is focused and open
+    first = _focused(browser)
+    assert "hl" in first["cls"] and first["status"] == "hallucinated", first
+    _wait(browser, lambda d: f"{first['primary']} " in _css(d, "#evidence h2")[0].text)
+    _press(browser, "n")
+    second = _focused(browser)
+    assert second["status"] == "hallucinated" and second["primary"] != first["primary"]
+    _wait(browser, lambda d: f"{second['primary']} " in _css(d, "#evidence h2")[0].text)
+    panel = _css(browser, "#evidence")[0].text
+    for code in ("{+", "[-", "wrong_pincite", "name_mismatch", "misquote:", "(not_in_coverage)"):
+        assert code not in panel, (code, panel)
+
+
+def test_a_chip_shows_only_its_citations_and_the_table_says_where_each_stands(browser, live_server, tmp_path):
+    from tests.briefs import docx_brief
+
+    browser.get(live_server.url + "/")
+    _wait(browser, lambda d: "cases" in _css(d, "#library-info")[0].text)
+    _css(browser, "#file")[0].send_keys(str(docx_brief(tmp_path / "brief.docx")))
+    _css(browser, "#check")[0].click()
+    _wait(browser, lambda d: _css(d, "#summary[data-total]"))
+    chip = _css(browser, '.chip[data-status="hallucinated"]')[0]
+    chip.send_keys("\n")  # Enter on the chip
+    shown = [r for r in _css(browser, "#citations tbody tr") if r.is_displayed()]
+    assert shown and {r.get_attribute("data-status") for r in shown} == {"hallucinated"}
+    assert chip.get_attribute("aria-pressed") == "true"
+    chip.send_keys("\n")  # again: all of them
+    assert all(r.is_displayed() for r in _css(browser, "#citations tbody tr"))
+    rows = {r.get_attribute("data-id"): r for r in _css(browser, "#citations tbody tr")}
+    cells = {i: [td.text for td in r.find_elements("css selector", "td")] for i, r in rows.items()}
+    table = next(c for c in cells.values() if c[1] == "373 U.S. 83")
+    assert table[2:4] == ["p. 1", "table 1, row 2, column 1"], table
+    assert table[5].startswith("Wrong case name:"), table
+    assert any(c[3] == "footnote 1" for c in cells.values())
+    marks = [m.text.strip() for m in _css(browser, "#document .note-mark")]
+    assert marks == ["footnote 1:", "endnote 1:"], marks
+    steps = _css(browser, ".next-steps li")
+    assert all("`" not in s.text and "citeproof library" not in s.text for s in steps)
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "web_docx_brief.png"))

@@ -105,7 +105,7 @@ def test_the_mcp_citation_is_made_of_the_rest_citations_fields(openapi, tools):
 
 def test_the_mcp_lookup_and_library_are_the_rest_ones(openapi, tools):
     lookup = tools["lookup_citation"]["$defs"]
-    added = ["resolution", "coverage", "note", "resolved", "candidates"]
+    added = ["reporter_page", "resolution", "coverage", "resolution_note", "resolved", "candidates"]
     _fields_match(lookup["LookupVerdict"], openapi["LookupCitation"], added)
     assert lookup["CaseOut"] == _as_mcp(openapi["CaseOut"])
     info = dict(tools["library_info"])

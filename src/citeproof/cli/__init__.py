@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
 
 import click
@@ -16,6 +18,8 @@ from citeproof.cli.grounding import grounding
 from citeproof.cli.library import library_group
 from citeproof.cli.serve import mcp_command, serve_command
 
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE  # as a shell reports a tool that SIGPIPE ended
+
 
 class _FailLoudly(click.Group):
     """An error no command caught exits 2 (1 means "hallucinated") with one line on
@@ -26,6 +30,9 @@ class _FailLoudly(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:  # the reader stopped (``| head``): end quietly, as Unix tools do
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_BROKEN_PIPE)
         except Exception as exc:
             report_failure(exc, bool(ctx.params.get("debug")) or "--debug" in sys.argv[1:])
             sys.exit(EXIT_USAGE)

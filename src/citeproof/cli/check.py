@@ -28,7 +28,15 @@ from citeproof.cli.remote_warnings import show_remote_warnings
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Reason
 from citeproof.core.output.annotate_docx import annotate_docx
-from citeproof.core.output.report import Report, render_html, render_markdown, render_text, render_toa
+from citeproof.core.output.report import (
+    Report,
+    render_html,
+    render_markdown,
+    render_text,
+    render_toa,
+    render_toa_filing,
+)
+from citeproof.core.output.toa_filing import write_toa_docx
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
 from citeproof.core.reading.read import ReadError, document_from_stream, read_document
@@ -49,11 +57,18 @@ def _conditions(fail_on: tuple[str, ...]) -> tuple[str, ...]:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "markdown", "html", "docx", "toa"]),
+    type=click.Choice(["text", "json", "markdown", "html", "docx", "toa", "toa-docx"]),
     default="text",
     show_default=True,
     help="docx: the brief itself with a Word comment on each problem (needs --out); "
-    "toa: a table of authorities with the pages where each is cited.",
+    "toa: a table of authorities with the pages where each is cited and what the check found "
+    "(--filing: the table to file); toa-docx: the table to file as a Word document (needs --out).",
+)
+@click.option(
+    "--filing",
+    is_flag=True,
+    help="With --format toa: the table to file (no check results, a Page(s) column; a probably "
+    "fabricated case is left out and named under the table).",
 )
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="Write the report to this file.")
 @library_option()
@@ -98,6 +113,7 @@ def _conditions(fail_on: tuple[str, ...]) -> tuple[str, ...]:
 def check_command(
     files: tuple[str, ...],
     fmt: str,
+    filing: bool,
     out: str | None,
     library_spec: str | None,
     quiet: bool,
@@ -143,8 +159,7 @@ def check_command(
         sys.exit(_batch(files, library_spec, jobs or 1, out, resume, ray_address, quiet, limits, conditions))
     if out and len(files) > 1:
         raise click.UsageError("--out takes one input file")
-    if fmt == "docx" and (not out or not files[0].lower().endswith(".docx")):
-        raise click.UsageError("--format docx needs a .docx brief and --out FILE for the commented copy")
+    _check_output_options(files, fmt, filing, out)
     limits = limits_from_options(limit_values)
     show_remote_warnings()
     library = _with_courtlistener(load_library(library_spec), courtlistener)
@@ -152,7 +167,7 @@ def check_command(
     renderers: dict[str, Callable[[Report], str]] = {
         "text": render_text,
         "markdown": render_markdown,
-        "toa": render_toa,
+        "toa": render_toa_filing if filing else render_toa,
         "html": partial(render_html, manifest_href=manifest_path),
     }
     flagged = failed = False  # a --fail-on condition holds; a file failed
@@ -174,21 +189,61 @@ def check_command(
             report_failure(exc, debug, f"{name}: ")
             failed = True
             continue
-        if fmt == "docx":
-            comments = annotate_docx(name, report, out or "")
-            click.echo(f"{out}: {comments} comment(s) on {len(report.verdicts)} citation(s)")
-        else:
-            as_json = fmt == "json"
-            rendered = json.dumps(report.to_json(), ensure_ascii=False) if as_json else renderers[fmt](report)
-            if out:
-                Path(out).write_text(rendered + "\n", encoding="utf-8")
-            else:
-                click.echo(rendered)
+        _emit(name, report, fmt, out, renderers)
         flagged = flagged or fails_on(report, _conditions(fail_on))
-        failed = failed or any(v.reason in REMOTE_FAULTS for v in report.verdicts)
+        unsettled = [v.citation.text for v in report.verdicts if v.reason in REMOTE_FAULTS]
+        if unsettled:
+            click.echo(_unsettled_line(name, unsettled, len(report.verdicts)), err=True)
+        failed = failed or bool(unsettled)
     if manifest_path:
         write_run_manifest(manifest_path, checked, library, judge, sign_key)
     sys.exit(EXIT_HALLUCINATED if flagged else EXIT_USAGE if failed else EXIT_OK)
+
+
+def _check_output_options(files: tuple[str, ...], fmt: str, filing: bool, out: str | None) -> None:
+    if fmt == "docx" and (not out or not files[0].lower().endswith(".docx")):
+        raise click.UsageError("--format docx needs a .docx brief and --out FILE for the commented copy")
+    if fmt == "toa-docx" and (not out or not out.lower().endswith(".docx")):
+        raise click.UsageError("--format toa-docx needs --out FILE.docx for the table of authorities")
+    if filing and fmt != "toa":
+        raise click.UsageError("--filing goes with --format toa (toa-docx is always the table to file)")
+    if out and any(_same_file(name, out) for name in files):
+        raise click.UsageError(f"--out {out} is the input: the report would overwrite the brief")
+
+
+def _emit(
+    name: str, report: Report, fmt: str, out: str | None, renderers: dict[str, Callable[[Report], str]]
+) -> None:
+    """Write one file's report in ``fmt``: to ``out``, else to stdout."""
+    if fmt == "docx":
+        comments = annotate_docx(name, report, out or "")
+        click.echo(f"{out}: {comments} comment(s) on {len(report.verdicts)} citation(s)")
+        return
+    if fmt == "toa-docx":
+        listed = write_toa_docx(report.document, report.verdicts, out or "")
+        click.echo(f"{out}: a table of authorities listing {listed} authorities")
+        return
+    as_json = fmt == "json"
+    rendered = json.dumps(report.to_json(), ensure_ascii=False) if as_json else renderers[fmt](report)
+    if out:
+        Path(out).write_text(rendered + "\n", encoding="utf-8")
+    else:
+        click.echo(rendered)
+
+
+def _unsettled_line(name: str, unsettled: list[str], total: int) -> str:
+    """Which citations a remote failure left unverifiable; the others keep what the offline
+    library found."""
+    shown = "; ".join(unsettled[:10]) + (f"; and {len(unsettled) - 10} more" if len(unsettled) > 10 else "")
+    rest = total - len(unsettled)
+    return (
+        f"citeproof: {name}: the remote failure left {len(unsettled)} citation(s) unverifiable: {shown}"
+        + (f" (the other {rest} keep the offline library's verdict)" if rest else "")
+    )
+
+
+def _same_file(name: str, out: str) -> bool:
+    return name != "-" and Path(name).exists() and Path(out).exists() and Path(name).samefile(out)
 
 
 def fails_on(report: Report, conditions: tuple[str, ...]) -> bool:

@@ -17,7 +17,7 @@ from citeproof.core.checking.checks import (
 )
 from citeproof.core.checking.memo import opinion_memo
 from citeproof.core.checking.resolve import resolve
-from citeproof.core.checking.suggest import suggest
+from citeproof.core.checking.suggest import plausible, suggest
 from citeproof.core.checking.support import check_support
 from citeproof.core.checking.treatment import carries_treatment, overruling
 from citeproof.core.checking.us_statutes import statute_facts
@@ -25,6 +25,7 @@ from citeproof.core.decide import decide
 from citeproof.core.extraction.extract import extract_citations
 from citeproof.core.limits import Limits
 from citeproof.core.models import (
+    Authority,
     Citation,
     CitationType,
     Document,
@@ -167,7 +168,9 @@ def _findings(
         return findings, None
     name = check_name(c, r)
     if name.outcome is Outcome.FAIL and c.case_name:
-        name = check_name(c, r, _safe(lambda: library.cases_named(c.case_name or ""), ()))
+        empty: tuple[Authority, ...] = ()
+        named = _safe(lambda: library.cases_named(c.case_name or ""), empty)
+        name = check_name(c, r, tuple(a for a in named if plausible(c, a)))
     findings.append(name)
     if primary_id != c.id and not c.pin_pages:
         return findings, None  # the group's first cite carries its quotes and proposition

@@ -10,8 +10,11 @@ from typing import Any
 
 from citeproof.core.checking.memo import opinion_memo
 from citeproof.core.checking.quotes import locate, word_diff_ops
+from citeproof.core.checking.suggest import plausible
 from citeproof.core.models import Authority, Citation, CiteForm, ErrorKind, Opinion, Reason, Status, Verdict
+from citeproof.core.output.plain import headline, plain_verdict
 from citeproof.core.protocols import Library, LibraryError
+from citeproof.core.text.short_names import short_name
 from citeproof.lookup import authority_json
 
 PIN_TEXT_CHARS = 4000
@@ -105,7 +108,7 @@ def _named_elsewhere(library: Library, c: Citation, a: Authority | None) -> str 
         named = library.cases_named(c.case_name or "") if c.case_name else ()
     except LibraryError:
         named = ()
-    other = next((o for o in named if a is None or o.id != a.id), None)
+    other = next((o for o in named if (a is None or o.id != a.id) and plausible(c, o)), None)
     if other is not None:
         return f"{other.name_abbreviation}, {other.citation} ({other.decision_date[:4]})"
     return None
@@ -136,6 +139,16 @@ def _why(v: Verdict) -> str | None:
     return f"{finding.explanation}. {general}" if finding and finding.explanation else general
 
 
+def _in_words(v: Verdict) -> str:
+    """One line for the citation table: what is wrong, why it is unverifiable, or the case."""
+    if v.errors:
+        return "; ".join(f"{headline(f)}: {f.explanation}" for f in v.errors)
+    if v.status is Status.UNVERIFIABLE and v.reason is not None:
+        return REASONS.get(v.reason, v.reason.value)
+    a = v.authority
+    return f"{short_name(a.name_abbreviation)} ({a.decision_date[:4]})" if a is not None else ""
+
+
 def verdict_details(v: Verdict, library: Library) -> dict[str, Any]:
     """What the page shows when a citation is clicked, beyond the contract's fields."""
     opinion = _opinion(library, v.authority)
@@ -151,6 +164,8 @@ def verdict_details(v: Verdict, library: Library) -> dict[str, Any]:
         "pin": _pin(v.citation, opinion, reporter) if opinion is not None else None,
         "suggestion": _suggestion(v, library, quotes),
         "why": _why(v),
+        "plain": plain_verdict(v),
+        "in_words": _in_words(v),
         "proposition": v.citation.proposition,
         "form": v.citation.form.value,
     }

@@ -18,6 +18,7 @@ from typing import Any
 
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Document
+from citeproof.core.output.remedies import next_steps, web_remedy
 from citeproof.core.pipeline import Report, check_document
 from citeproof.core.protocols import Library
 from citeproof.web.evidence import report_details
@@ -59,7 +60,26 @@ class Job:
         if with_result and self.status == "done":
             out["report"], out["details"] = self.report_json, self.details
             out["text"] = self.report.document.text if self.report else None
+            out["notes"] = _notes(self.report) if self.report else []
+            out["steps"] = _web_steps(self.report) if self.report else []
         return out
+
+
+def _notes(report: Report) -> list[dict[str, Any]]:
+    """The footnotes and endnotes in the text: where each begins and ends, and its label."""
+    return [
+        {"start": r.span.start, "end": r.span.end, "label": r.label}
+        for r in report.document.regions
+        if r.kind in ("footnote", "endnote")
+    ]
+
+
+def _web_steps(report: Report) -> list[dict[str, Any]]:
+    """The report's next steps worded for the page (no command-line text)."""
+    return [
+        {"group": step.group, "remedy": web_remedy(step.group, len(step.citations))}
+        for step in next_steps(report.verdicts)
+    ]
 
 
 class JobStore:

@@ -44,6 +44,8 @@ class CitationDetails(BaseModel):
     pin: PinDetail | None
     suggestion: str | None = Field(description="a suggested correction")
     why: str | None = Field(description="why an unverifiable citation could not be verified, in words")
+    plain: list[str] = Field(description="each error in plain words, with its evidence and a fix")
+    in_words: str = Field(description="one line for the citation table: the errors, the reason, or the case")
     proposition: str | None = Field(description="what the citation is offered for")
     form: CiteForm
 
@@ -62,6 +64,17 @@ class Progress(BaseModel):
     total: int | None
 
 
+class NoteOut(BaseModel):
+    start: int
+    end: int
+    label: str = Field(description="'footnote 2', 'endnote 1'")
+
+
+class WebStep(BaseModel):
+    group: str
+    remedy: str
+
+
 class JobOut(BaseModel):
     id: str
     status: Literal["queued", "extracting", "checking", "done", "failed"]
@@ -74,6 +87,8 @@ class JobOut(BaseModel):
         "with a word diff, the pin page's text, a suggested correction, why unverifiable",
     )
     text: str | None = Field(None, description="the document's text, which spans index into")
+    notes: list[NoteOut] | None = Field(None, description="the footnotes and endnotes in the text")
+    steps: list[WebStep] | None = Field(None, description="the next steps, worded for the page")
     links: dict[str, str]
 
 

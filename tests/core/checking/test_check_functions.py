@@ -604,3 +604,22 @@ def test_a_possible_statute_is_unverifiable_offline(code, title, section):
         Outcome.UNKNOWN,
         R.STATUTE_NOT_IN_REGISTRY,
     )
+
+
+def test_a_suggestion_comes_only_from_the_same_jurisdiction_and_era(library):
+    """A fabricated U.S. Reports cite named Smith v. Jones is not offered a 1910 Texas case
+    of that name; a real U.S. Reports case of the written name is offered."""
+    from citeproof.core.checking.suggest import plausible, suggest
+    from citeproof.core.extraction.extract import extract_citations
+    from citeproof.core.reading.read import document_from_text
+
+    (fabricated,) = extract_citations(document_from_text("Smith v. Jones, 999 U.S. 1 (2031)."))
+    named = library.cases_named("Smith v. Jones", limit=10)
+    assert named and not any(plausible(fabricated, a) for a in named)  # the library has other Smiths
+    assert suggest(fabricated, library) == (
+        "Smith v. Jones is not at 999 U.S. 1; "
+        "the library has no case of that name in U.S. within 30 years of 2031"
+    )
+    (moved,) = extract_citations(document_from_text("Miranda v. Arizona, 373 U.S. 83 (1966)."))
+    expected = "a case named Miranda v. Arizona is Miranda v. Arizona, 384 U.S. 436"
+    assert suggest(moved, library).startswith(expected)

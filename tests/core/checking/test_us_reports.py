@@ -76,7 +76,10 @@ def test_the_rule_reads_short_gaps_and_argued_spans_only():
 
 def test_the_orders_section():
     assert in_orders_section(_around(700, (700, 1301)), "490", ORDERS_FROM + 10)
-    assert in_orders_section(_around(700, (700,)), "490", 750) is None
+    after_last = in_orders_section(_around(700, (700,)), "490", 750)  # no decision listed after 700
+    assert after_last and "inside that decision or in the orders section after it" in after_last
+    assert in_orders_section(_around(700, (700, 1301)), "490", 750)  # the next one is among the orders
+    assert in_orders_section(_around(700, (700, 760)), "490", 750) is None  # another decision follows
     assert in_orders_section(_around(700, ()), "490", 900) is None
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from citeproof.core.checking.pinpoint import check_proposition_pin
-from citeproof.core.checking.quotes import QuoteMatch, locate
+from citeproof.core.checking.quotes import QuoteMatch, locate, misquote_evidence
 from citeproof.core.checking.statutes import check_ua_statute
 from citeproof.core.checking.us_statutes import StatuteFacts, check_us_statute
 from citeproof.core.extraction.statutes.ua import UA_REGISTRY
@@ -27,6 +27,7 @@ from citeproof.core.text.names import SAME_NAME, compare_names, same_name_score
 from citeproof.core.text.pins import names_a_note
 
 K = ErrorKind
+YEAR_ONLY = "cannot date from"  # the explanation of a cite impossible only for its year
 # Why an unresolved citation is unverifiable when its resolution does not say.
 _UNRESOLVED_REASON = {
     ResolutionStatus.AMBIGUOUS: Reason.AMBIGUOUS,
@@ -68,7 +69,7 @@ def check_existence(c: Citation, r: Resolution) -> Finding:
     if r.status is ResolutionStatus.IMPOSSIBLE and r.year_only:
         return _failed(
             K.NONEXISTENT,
-            f"{c.cite} cannot date from {c.year}: the year is wrong, or the cite is",
+            f"{c.cite} {YEAR_ONLY} {c.year}: the year is wrong, or the cite is",
             c,
             r.note,
             Confidence.RULED_OUT,
@@ -211,7 +212,7 @@ def check_quotes(c: Citation, opinion: Opinion | None) -> tuple[list[Finding], l
                     K.MISQUOTE,
                     "the quote alters the opinion's words",
                     q,
-                    f'the opinion reads: "{m.real_wording}"; changes: {m.diff}',
+                    misquote_evidence(m.real_wording, m.diff),
                     Confidence.DIFFERS,
                     f'quote the opinion as it reads: "{m.real_wording}"',
                 )

@@ -217,6 +217,40 @@ def word_diff_ops(written: str, real: str, word: re.Pattern[str] = _TOKEN) -> li
     return ops
 
 
+_READS = re.compile(r'^the opinion reads: "(?P<real>.*)"; changes: ', re.S)
+
+
+def misquote_evidence(real: str, diff: str) -> str:
+    """The evidence of an altered quotation: the opinion's words, then the word diff."""
+    return f'the opinion reads: "{real}"; changes: {diff}'
+
+
+def real_wording_in(evidence: str) -> str | None:
+    """The opinion's words from `misquote_evidence` text; None for other evidence."""
+    m = _READS.match(evidence)
+    return m.group("real") if m else None
+
+
+def plain_changes(quoted: str, real: str) -> str:
+    """The quote's changes in words: ``has "conveniences" where the opinion has
+    "necessities"; leaves out "not"``; "" when only case or punctuation differ."""
+    ops = word_diff_ops(quoted, real, _WORD)
+    out: list[str] = []
+    i = 0
+    while i < len(ops):
+        op = ops[i]
+        if op[0] == "delete" and i + 1 < len(ops) and ops[i + 1][0] == "insert":
+            out.append(f"has \u201c{ops[i + 1][1]}\u201d where the opinion has \u201c{op[1]}\u201d")
+            i += 2
+            continue
+        if op[0] == "delete":
+            out.append(f"leaves out \u201c{op[1]}\u201d")
+        elif op[0] == "insert":
+            out.append(f"adds \u201c{op[1]}\u201d")
+        i += 1
+    return "; ".join(out)
+
+
 def word_diff(quoted: str, real: str) -> str:
     """``[-real-]{+quoted+}`` marks for the words that differ, over lowercased words."""
     marks = {"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}

@@ -1,10 +1,13 @@
 """The real case a writer may have meant, for a cite that is nonexistent or misnamed.
 
 The library is searched by the name as written (`Library.cases_named`: distinctive parties,
-normalised; a remote library asks CourtListener's search). Candidates are ranked by how
-nearly the names are the same, then by the court the cite points to (the same reporter
-series) and the year written. Without a candidate, the suggestion says so: that no case of
-that name is known is itself evidence for the reader.
+normalised; a remote library asks CourtListener's search). Only a case of the same
+jurisdiction and era is offered: one printed in the reporter series the cite names (the
+same court system), decided within `ERA_YEARS` of the year written. A same-named case of
+another court or century is no fix: an agent told to fix errors would substitute it.
+Candidates are ranked by how nearly the names are the same, then by the year. Without a
+candidate, the suggestion says so: that no case of that name is known there is itself
+evidence for the reader.
 """
 
 from __future__ import annotations
@@ -27,11 +30,22 @@ def _year(a: Authority) -> int | None:
     return int(a.decision_date[:4]) if a.decision_date[:4].isdigit() else None
 
 
-def _rank(c: Citation, a: Authority) -> tuple[float, int, int]:
-    same_court = any(_series(x.reporter) == _series(c.reporter or "") for x in a.citations)
+ERA_YEARS = 30
+
+
+def plausible(c: Citation, a: Authority) -> bool:
+    """Could ``a`` be the case the writer of ``c`` meant: the same reporter series (where
+    the cite names one) and, where both years are known, within `ERA_YEARS` of it?"""
+    if c.reporter and not any(_series(x.reporter) == _series(c.reporter) for x in a.citations):
+        return False
+    year = _year(a)
+    return year is None or c.year is None or abs(year - c.year) <= ERA_YEARS
+
+
+def _rank(c: Citation, a: Authority) -> tuple[float, int]:
     year = _year(a)
     distance = abs(year - c.year) if year is not None and c.year is not None else 99
-    return (-same_name_score(c.case_name or "", a.name_abbreviation), 0 if same_court else 1, distance)
+    return (-same_name_score(c.case_name or "", a.name_abbreviation), distance)
 
 
 def suggest(c: Citation, library: Library, written_at: Authority | None = None) -> str:
@@ -44,11 +58,16 @@ def suggest(c: Citation, library: Library, written_at: Authority | None = None) 
     except LibraryError:
         return ""
     others = sorted(
-        (a for a in named if written_at is None or a.id != written_at.id), key=lambda a: _rank(c, a)
+        (a for a in named if (written_at is None or a.id != written_at.id) and plausible(c, a)),
+        key=lambda a: _rank(c, a),
     )
     if others:
         best = others[0]
         year = f" ({_year(best)})" if _year(best) else ""
         return f"a case named {c.case_name} is {best.name_abbreviation}, {best.citation}{year}"
     where = f" at {c.cite}" if c.cite else ""
+    if c.reporter:
+        return f"{c.case_name} is not{where}; the library has no case of that name in {c.reporter}" + (
+            f" within {ERA_YEARS} years of {c.year}" if c.year else ""
+        )
     return f"{c.case_name} is not{where}; the library has no case of that name"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 
 from citeproof.core.protocols import CasePages
+from citeproof.core.text.short_names import short_name
 
 ORDERS_FROM = 801
 FIRST_VOLUME = 329  # the 1946 Term: from here the Supreme Court Database lists every decision
@@ -57,10 +58,25 @@ def inside_listed(around: CasePages, volume: str, page: int) -> str | None:
 
 
 def in_orders_section(around: CasePages | None, volume: str, page: int) -> str | None:
-    """A page past the decisions a volume's table can vouch for: what it may be."""
-    if not _listed(around, volume) or page < ORDERS_FROM:
+    """A page past the decisions a volume's table can vouch for (from `ORDERS_FROM`, or after
+    ``around``, the last decision listed before it): what it may be."""
+    if around is None or not _listed(around, volume):
         return None
+    if page >= ORDERS_FROM:
+        return (
+            f"page {page} may be in the volume's orders section (taken to begin by page {ORDERS_FROM}), "
+            "where orders and summary dispositions are printed that no table lists"
+        )
+    pages = around.listed_pages
+    i = bisect.bisect_right(pages, page) - 1
+    if i < 0 or pages[i] != around.first_page or pages[i] == page:
+        return None
+    if i + 1 < len(pages) and pages[i + 1] < ORDERS_FROM:
+        return None  # another decision follows in the opinion section: `inside_listed` decides
+    a = around.authority
     return (
-        f"page {page} may be in the volume's orders section (taken to begin by page {ORDERS_FROM}), "
-        "where orders and summary dispositions are printed that no table lists"
+        f"page {page} follows the last decision listed before the orders, {short_name(a.name_abbreviation)}, "
+        f"{a.citation}: "
+        "it lies inside that decision or in the orders section after it, where orders and summary "
+        "dispositions are printed that no table lists"
     )

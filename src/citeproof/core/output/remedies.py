@@ -39,17 +39,26 @@ _GROUP = {
     R.STATUTE_NOT_IN_REGISTRY: "statute",
 }
 DOWNLOAD = "`citeproof library download courtlistener`"
+# What the two routes to full coverage cost, said wherever they are offered.
+OFFLINE_ROUTE = (
+    f"run {DOWNLOAD} once (a download of a few GB, a library of about 2.3 GB; the check stays on "
+    "this machine)"
+)
+REMOTE_ROUTE = (
+    "use `--courtlistener` (sends the citations, not the brief, to CourtListener; needs a free "
+    "API token in COURTLISTENER_API_TOKEN)"
+)
 # group → (what they are, for several; for one; what to do)
 _REMEDY = {
     "exists_no_text": (
         "name real cases whose text the offline library lacks, so quotations and pin pages are unchecked",
         "names a real case whose text the offline library lacks, so quotations and pin pages are unchecked",
-        f"run {DOWNLOAD} --with-text once, or use `--courtlistener`",
+        f"run {DOWNLOAD} --with-text once (tens of GB; the check stays on this machine), or " + REMOTE_ROUTE,
     ),
     "not_in_coverage": (
         "are outside the offline library",
         "is outside the offline library",
-        f"run {DOWNLOAD} once, or use `--courtlistener`",
+        f"{OFFLINE_ROUTE}, or {REMOTE_ROUTE}",
     ),
     "vendor_cite": (
         "are Westlaw or Lexis numbers, which no public index holds",
@@ -93,6 +102,23 @@ _REMEDY = {
 }
 
 
+# What a reader of the web page can do where the command line's remedy names a command.
+_WEB_DO = {
+    "exists_no_text": "ask whoever runs this server to add the CourtListener opinions to its library "
+    "(tens of GB, kept on the server) or to turn on CourtListener look-ups",
+    "not_in_coverage": "ask whoever runs this server to download the CourtListener citation index "
+    "(a few GB, kept on the server) or to turn on CourtListener look-ups (they send the citations, "
+    "not the brief, to CourtListener); meanwhile check each one by hand at its link",
+}
+
+
+def web_remedy(group: str, count: int) -> str:
+    """`remedy` for a reader of the web page: no command-line text."""
+    several, one, do = _REMEDY[group]
+    do = _WEB_DO.get(group, do).replace("`", "")
+    return f"{count} citation{'s' if count != 1 else ''} {one if count == 1 else several}: {do}."
+
+
 @dataclass(frozen=True, slots=True)
 class NextStep:
     """One remedy and the citations it serves."""
@@ -120,6 +146,13 @@ def group_of(v: Verdict) -> str | None:
 def remedy(group: str, count: int) -> str:
     several, one, do = _REMEDY[group]
     return f"{count} citation{'s' if count != 1 else ''} {one if count == 1 else several}: {do}."
+
+
+def citation_remedy(v: Verdict, group: str) -> str:
+    """The remedy for one citation, naming it: ``347 F.3d 12 is outside the offline
+    library: ...``."""
+    _, one, do = _REMEDY[group]
+    return f"{v.citation.text} {one}: {do}."
 
 
 def next_steps(verdicts: tuple[Verdict, ...]) -> tuple[NextStep, ...]:

@@ -25,9 +25,11 @@ from citeproof.core.models import (
     Status,
     Verdict,
 )
+from citeproof.core.output.links import check_url
 from citeproof.core.output.overruled import summary_lines, treatment_json
-from citeproof.core.output.remedies import confirmed, group_of, next_steps, remedy
+from citeproof.core.output.remedies import citation_remedy, confirmed, group_of, next_steps
 from citeproof.core.output.toa import toa_html, toa_text
+from citeproof.core.output.toa_filing import toa_filing_text
 from citeproof.core.text.short_names import same_short_name, short_name
 from citeproof.core.version import __version__
 
@@ -64,13 +66,16 @@ class Report:
         """How many errors of ``kind`` the citations carry."""
         return sum(1 for _ in self.iter_errors(kind))
 
-    def status_counts(self) -> dict[Status, int]:
-        """Citations by status, every status present (zero included)."""
-        return {s: self.count(s) for s in Status}
+    def status_counts(self) -> dict[str, int]:
+        """Citations by status name, every status present (zero included):
+        ``{"verified": 9, "hallucinated": 5, "unverifiable": 1}``, as the JSON summary."""
+        return {s.value: self.count(s) for s in Status}
 
-    def kind_counts(self) -> dict[ErrorKind, int]:
-        """Errors by kind, every kind present (zero included)."""
-        return {k: self.count_kind(k) for k in ErrorKind}
+    def kind_counts(self) -> dict[str, int]:
+        """Errors by kind name, only the kinds found: ``{"misquote": 1, "nonexistent": 2}``
+        (`count_kind` gives any kind's count, zero included)."""
+        counts = {k.value: self.count_kind(k) for k in ErrorKind}
+        return {k: n for k, n in counts.items() if n}
 
     def iter_citations(
         self, status: Status | str | None = None, kind: ErrorKind | str | None = None
@@ -150,6 +155,7 @@ def verdict_json(v: Verdict, place: Place | None = None) -> CitationJson:
         "errors": [_error(f) for f in v.errors],
         "evidence": statute_evidence(v),
         "treatment": treatment_json(v.treatment),
+        "check_url": check_url(c) if v.status is not Status.VERIFIED else None,
     }
 
 
@@ -179,7 +185,7 @@ def _error(f: Finding) -> ErrorJson:
 
 def _next_step(v: Verdict) -> NextStepJson | None:
     group = group_of(v)
-    return None if group is None else {"group": group, "remedy": remedy(group, 1)}
+    return None if group is None else {"group": group, "remedy": citation_remedy(v, group)}
 
 
 def report_json(report: Report) -> ReportJson:
@@ -264,6 +270,11 @@ def _known_name(v: Verdict) -> str:
 def render_toa(report: Report) -> str:
     """The table of authorities (`toa.py`) of the brief."""
     return toa_text(report.document, report.verdicts)
+
+
+def render_toa_filing(report: Report) -> str:
+    """The table of authorities to file (`toa_filing.py`)."""
+    return toa_filing_text(report.document, report.verdicts)
 
 
 def render_text(report: Report, width: int = 100) -> str:

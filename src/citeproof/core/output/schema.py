@@ -172,6 +172,12 @@ class CitationOut(_Open):
         "null for a case, whose evidence is in authority and errors",
     )
     treatment: OverruledBy = None
+    check_url: str | None = Field(
+        default=None,
+        description="a page where the citation can be checked by hand: CourtListener's page for a "
+        "case cite, the official U.S. Code, eCFR or federal rules; null where no free official "
+        "page holds it (Westlaw and Lexis numbers, state codes)",
+    )
 
 
 class DocumentOut(_Open):
@@ -274,6 +280,7 @@ class CitationJson(TypedDict):
     errors: list[ErrorJson]
     evidence: str | None
     treatment: TreatmentJson | None
+    check_url: str | None
 
 
 class DocumentJson(TypedDict):
@@ -351,16 +358,17 @@ Candidates = Annotated[list[CaseOut], Field(description="the cases it could be, 
 
 
 class LookupCitation(CitationOut):
-    """A citation of the report with what the library resolved it to. Its ``page`` and ``note``
-    are the cite's reporter page and the resolution's note, not the brief's page and footnote."""
+    """A citation of the report with what the library resolved it to. ``page`` and ``note``
+    keep their meaning (the page and note of the text looked up: null for a one-line query);
+    the cite's own page is ``reporter_page``."""
 
-    page: str | None = Field(description="the reporter page cited")
-    note: ResolutionNote  # type: ignore[assignment]
     volume: str | None
     reporter: str | None
+    reporter_page: str | None = Field(description="the reporter page cited (the case's first page)")
     pin_pages: list[int]
     resolution: Resolution
     coverage: VolumeCoverage
+    resolution_note: ResolutionNote
     resolved: ResolvedCase
     candidates: Candidates
 

@@ -26,6 +26,7 @@ from citeproof.core.models import (
     Verdict,
 )
 from citeproof.core.output.overruled import CAVEAT
+from citeproof.core.output.plain import HEADLINES
 from citeproof.core.text.short_names import same_short_name, short_name
 
 HEADINGS = ("Cases", "Statutes", "Regulations", "Rules")
@@ -63,7 +64,16 @@ class Authority:
 
     @property
     def verdict(self) -> str:
-        return self.status.value + (f" ({', '.join(self.kinds)})" if self.kinds else "")
+        """``verified``, ``unverifiable``, or what is wrong in words (``probably fabricated``,
+        ``wrong pin cite``): never a code, and never a plain listing for a fabricated case."""
+        if self.status is not Status.HALLUCINATED or not self.kinds:
+            return self.status.value
+        return "; ".join(HEADLINES[ErrorKind(k)].lower() for k in self.kinds)
+
+    @property
+    def probably_fabricated(self) -> bool:
+        """Does no case stand at the cite (a page inside another case, an impossible cite)?"""
+        return ErrorKind.NONEXISTENT.value in self.kinds
 
 
 def _shown(place: Place) -> str | None:
@@ -210,7 +220,8 @@ def toa_text(
         for a in rows:
             *first, last = textwrap.wrap(a.marked_name, name_width, subsequent_indent="    ") or [""]
             lines += [f"  {line}" for line in first]
-            lines.append(f"  {last} {'.' * (name_width - len(last) + 2)} {a.pages(passim):<14} {a.verdict}")
+            verdict = a.verdict.upper() if a.probably_fabricated else a.verdict
+            lines.append(f"  {last} {'.' * (name_width - len(last) + 2)} {a.pages(passim):<14} {verdict}")
         lines.append("")
     counts = ", ".join(f"{sum(1 for a in table if a.status is s)} {s.value}" for s in Status)
     lines.append(f"{len(table)} authorities: {counts}")

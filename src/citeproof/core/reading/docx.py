@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +53,14 @@ class DocxText:
     pieces: tuple[Piece, ...]
     note_refs: dict[str, Any]  # "footnote 3" → the w:r holding its reference mark
     first_run: Any | None
+    note_marks: frozenset[int] = frozenset()  # offsets of the reference marks, between two characters
+
+    @cached_property
+    def piece_starts(self) -> list[int]:
+        return [p.start for p in self.pieces]
 
     def piece_at(self, offset: int) -> Piece | None:
-        i = bisect.bisect_right([p.start for p in self.pieces], offset) - 1
+        i = bisect.bisect_right(self.piece_starts, offset) - 1
         return self.pieces[i] if i >= 0 and offset < self.pieces[i].end else None
 
 
@@ -89,7 +95,7 @@ def walk(document: Any) -> DocxText:
 
     rels = sorted(document.part.rels.values(), key=lambda r: str(r.target_ref))
     notes = {
-        kind: _notes(rel.target_part.blob)
+        kind: _notes(_parse(rel.target_part.blob))
         for rel in rels
         if not rel.is_external
         for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES))
@@ -118,9 +124,8 @@ def _parse(blob: bytes) -> Any:
         raise ReadError(f"a part of the DOCX is not well-formed XML ({exc})") from None
 
 
-def _notes(blob: bytes) -> dict[str, Any]:
+def _notes(root: Any) -> dict[str, Any]:
     """Footnotes or endnotes by id, without Word's separators."""
-    root = _parse(blob)
     return {n.get(W + "id"): n for n in root if n.get(W + "type") in (None, "normal") and n.get(W + "id")}
 
 
@@ -154,6 +159,7 @@ class _Walker:
         self.regions: list[Region] = []
         self.pieces: list[Piece] = []
         self.note_refs: dict[str, Any] = {}
+        self.note_marks: set[int] = set()
         self.counts = {"footnote": 0, "endnote": 0, "table": 0, "text box": 0}
         self.first_run: Any | None = None
         self.in_story = False
@@ -221,6 +227,7 @@ class _Walker:
             self.counts[kind] += 1
             number = self.counts[kind]
             self.note_refs[f"{kind} {number}"] = run
+            self.note_marks.add(at)
             body = self.notes.get(kind, {}).get(note_id)
             if body is not None:
                 self.story(body, kind, f"{kind} {number}", number, at)
@@ -260,6 +267,7 @@ class _Walker:
             pieces=tuple(self.pieces),
             note_refs=self.note_refs,
             first_run=self.first_run,
+            note_marks=frozenset(self.note_marks),
         )
 
 

@@ -124,6 +124,8 @@ function render(job) {
   view.text = job.text || "";
   view.selected = null;
   view.kinds = new Set(view.report.citations.flatMap(kindsOf));
+  view.notes = job.notes || [];
+  view.steps = job.steps || [];
   $("#result").hidden = false;
   renderSummary();
   renderFilters();
@@ -134,22 +136,49 @@ function render(job) {
     el("p", { class: "muted" },
       "Click a highlighted citation, or move to it with Tab and press Enter, to see its evidence."));
   applyFilters();
+  $("#skip").textContent = problems().length ? "Skip to the first problem (then press n for the next)"
+    : "Skip to the results";
+}
+
+// The citations to look at, in document order: hallucinated first in importance, all shown.
+function problems() {
+  return view.report ? view.report.citations.filter((c) => c.status === "hallucinated") : [];
+}
+
+// "n" (or the Next problem button) moves to the next hallucinated citation and opens it.
+function nextProblem(step = 1) {
+  const list = problems();
+  if (!list.length) { $("#citations").scrollIntoView(); return; }
+  const at = list.findIndex((c) => c.id === view.selected);
+  const next = list[(at + step + list.length) % list.length];
+  if (!view.statuses.has("hallucinated")) toggle(view.statuses, "hallucinated");
+  select(next.id);
+  const mark = document.querySelector(`#document .hl[data-primary="${next.id}"]`);
+  if (mark) mark.focus();
+}
+
+function skipToResults(event) {
+  event.preventDefault();
+  if (!view.report) { $("#file").focus(); return; }
+  nextProblem();
 }
 
 function renderSummary() {
   const s = view.report.summary;
   const total = view.report.citations.length;
   const chips = STATUSES.map((status) => el("button", {
-    type: "button", class: `chip ${status}`, "data-status": status,
-    "aria-pressed": String(view.statuses.has(status)),
-    onclick: () => toggle(view.statuses, status),
+    type: "button", class: `chip ${status}`, "data-status": status, "aria-pressed": "false",
+    title: `show only the ${status} citations (again: show all)`,
+    onclick: () => only(status),
   }, el("span", { class: "icon", "aria-hidden": "true" }, ICON[status]), ` ${s[status]} ${status}`));
   const counts = {};
   for (const kind of view.report.citations.flatMap(kindsOf)) counts[kind] = (counts[kind] || 0) + 1;
   const kinds = Object.entries(counts).map(([k, n]) => `${n} ${k.replace(/_/g, " ")}`).join(", ");
-  const steps = (view.report.next_steps || []).map((n) => el("li", { "data-group": n.group }, n.remedy));
+  const steps = view.steps.map((n) => el("li", { "data-group": n.group }, n.remedy));
+  const next = problems().length ? el("button", { type: "button", id: "next-problem",
+    onclick: () => nextProblem() }, "Next problem (n)") : null;
   $("#summary").replaceChildren(...present([
-    el("strong", {}, `${total} citations`), ...chips,
+    el("strong", {}, `${total} citations`), ...chips, next,
     s.overruled ? el("span", { class: "badge overruled", "data-count": String(s.overruled) },
       el("span", { class: "icon", "aria-hidden": "true" }, "\u2020"), ` ${s.overruled} overruled`) : null,
     kinds ? el("span", { class: "muted" }, `errors: ${kinds}`) : null,
@@ -175,11 +204,22 @@ function renderFilters() {
 
 function toggle(set, value) {
   if (set.has(value)) set.delete(value); else set.add(value);
-  for (const box of document.querySelectorAll(`#filters input[value="${value}"]`)) {
-    box.checked = set.has(value);
-  }
-  for (const chip of document.querySelectorAll(`.chip[data-status="${value}"]`)) {
-    chip.setAttribute("aria-pressed", String(set.has(value)));
+  syncFilters();
+}
+
+// A chip shows only its citations; pressed again, it shows them all.
+function only(status) {
+  const alone = view.statuses.size === 1 && view.statuses.has(status);
+  view.statuses = new Set(alone ? STATUSES : [status]);
+  syncFilters();
+}
+
+function syncFilters() {
+  for (const box of document.querySelectorAll("#status-filters input")) box.checked = view.statuses.has(box.value);
+  for (const box of document.querySelectorAll("#kind-filters input")) box.checked = view.kinds.has(box.value);
+  const alone = view.statuses.size === 1 ? [...view.statuses][0] : null;
+  for (const chip of document.querySelectorAll(".chip")) {
+    chip.setAttribute("aria-pressed", String(chip.dataset.status === alone));
   }
   applyFilters();
 }
@@ -226,10 +266,13 @@ function renderDocument() {
   const notes = annotations();
   const cuts = new Set([0, text.length]);
   for (const a of notes) { cuts.add(a.start); cuts.add(a.end); }
+  const marks = new Map(view.notes.map((n) => [n.start, n.label]));  // a note's number where it begins
+  for (const start of marks.keys()) cuts.add(start);
   const points = [...cuts].sort((a, b) => a - b);
   const parts = [];
   for (let i = 0; i + 1 < points.length; i += 1) {
     const [from, to] = [points[i], points[i + 1]];
+    if (marks.has(from)) parts.push(el("span", { class: "note-mark" }, `${marks.get(from)}: `));
     const covering = notes.filter((a) => a.start <= from && a.end >= to);
     const piece = text.slice(from, to);
     parts.push(covering.length ? segment(piece, covering, from) : piece);
@@ -238,16 +281,20 @@ function renderDocument() {
 }
 
 function detailLine(c) {
-  const found = c.errors.length ? c.errors.map((e) => `${e.kind}: ${e.explanation}`).join("; ")
-    : c.authority ? `${c.authority.name} (${c.authority.date.slice(0, 4)})` : c.reason || "";
+  const found = (view.details[c.id] || {}).in_words || "";
   return c.treatment ? `${found}; ${overruledWords(c.treatment)}` : found;
+}
+
+function pageOf(c) {
+  return c.page ? `p. ${c.page}` : c.physical_page ? `file p. ${c.physical_page}` : "";
 }
 
 function renderTable() {
   const rows = view.report.citations.map((c) => el("tr", {
     "data-id": c.id, "data-status": c.status, tabindex: "0",
     onclick: () => select(c.id), onkeydown: activate(() => select(c.id)),
-  }, el("td", {}, c.id), el("td", {}, c.text),
+  }, el("td", {}, c.id), el("td", {}, c.text), el("td", { class: "page" }, pageOf(c)),
+  el("td", { class: "location" }, c.location || ""),
   el("td", {}, badge(c.status, c.confirmed), c.treatment ? [" ", overruledBadge()] : null),
   el("td", {}, detailLine(c))));
   $("#citations tbody").replaceChildren(...rows);
@@ -322,17 +369,21 @@ function select(id) {
   for (const span of document.querySelectorAll("#document .hl")) {
     span.classList.toggle("selected", span.dataset.ids.split(" ").includes(id));
   }
-  const a = d.authority;
-  const errors = c.errors.map((e) => el("div", { class: "error-item", "data-kind": e.kind },
-    el("h3", {}, e.kind.replace(/_/g, " ")), el("p", {}, e.explanation),
-    e.fragment ? el("p", { class: "muted" }, "look at: ", el("q", {}, e.fragment)) : null,
-    e.evidence ? el("p", { class: "evidence-text" }, e.evidence) : null));
+  const a = c.authority;
+  const plain = d.plain || [];
+  const errors = c.errors.map((e, i) => el("div", { class: "error-item", "data-kind": e.kind },
+    el("h3", {}, (plain[i] || e.kind).split(":")[0]),
+    el("p", {}, plain[i] ? plain[i].slice(plain[i].indexOf(":") + 2) : e.explanation),
+    e.fragment ? el("p", { class: "muted" }, "look at: ", el("q", {}, e.fragment)) : null));
   $("#evidence").replaceChildren(...present([
     el("h2", {}, `${c.id} `, badge(c.status)),
     el("p", { class: "cite-text" }, el("strong", {}, c.text), c.case_name ? ` — ${c.case_name}` : ""),
-    a ? el("p", { class: "authority" }, "Resolved case: ", el("strong", {}, a.name), `, ${a.citation}`,
-      ` (${a.court}, ${a.date})`) : el("p", { class: "muted" }, "Not resolved to a case in the library."),
-    d.why ? el("p", { class: "why" }, `Why unverifiable (${c.reason}): ${d.why}`) : null,
+    a ? el("p", { class: "authority" }, "Resolved case: ", el("strong", {}, a.short_name || a.name),
+      `, ${a.citation}`, ` (${a.court}, ${a.date})`)
+      : el("p", { class: "muted" }, "Not resolved to a case in the library."),
+    d.why ? el("p", { class: "why" }, `Why unverifiable: ${d.why}`) : null,
+    c.check_url ? el("p", { class: "check-url" }, "Check it by hand: ",
+      el("a", { href: c.check_url, target: "_blank", rel: "noopener" }, c.check_url)) : null,
     c.treatment ? el("p", { class: "treatment" }, overruledBadge(), " The case was ",
       el("strong", {}, overruledWords(c.treatment)), c.treatment.scope === "in part"
         ? ": check that what the brief relies on still stands." : ": it is no longer good law.") : null,
@@ -346,4 +397,12 @@ function select(id) {
 }
 
 $("#check-form").addEventListener("submit", submitCheck);
+$("#skip").addEventListener("click", skipToResults);
+document.addEventListener("keydown", (event) => {
+  const typing = ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement.tagName);
+  if (!typing && !event.ctrlKey && !event.metaKey && !event.altKey && (event.key === "n" || event.key === "N")) {
+    event.preventDefault();
+    nextProblem(event.key === "N" ? -1 : 1);
+  }
+});
 loadLibrary();

@@ -193,3 +193,29 @@ def test_nothing_to_score_or_bad_answers_exit_2_with_one_line(tmp_path):
     bad.write_text('{"model": "m", "prompt_id": "p", "answer": "ok"}\n{"model": "m"\n')
     result = CliRunner().invoke(main, ["bench", "rate", "--answers", str(bad)])
     assert result.exit_code == 2 and result.stderr.startswith("citeproof: bad.jsonl line 2: not JSON")
+
+
+def test_limit_asks_the_first_prompts_and_a_model_given_twice_is_refused(tmp_path, prompts):
+    with _endpoint(HONEST) as server:
+        model = f"honest@{server.base_url}"
+        limited = CliRunner().invoke(
+            main,
+            [
+                "bench",
+                "rate",
+                "--model",
+                model,
+                "--prompts",
+                str(prompts),
+                "--limit",
+                "2",
+                "--format",
+                "json",
+            ],
+        )
+        twice = CliRunner().invoke(main, ["bench", "rate", "--model", model, "--model", model])
+        asked = [r["messages"][-1]["content"] for r in server.requests]
+    assert limited.exit_code == 0, limited.output
+    assert asked == ["Brady?", "Palsgraf?"]
+    assert json.loads(limited.stdout)["prompts"]["n"] == 3  # the set the levels come from
+    assert twice.exit_code == 2 and "is given twice" in twice.output

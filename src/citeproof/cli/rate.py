@@ -38,7 +38,10 @@ def sweep_models(
     models: dict[str, ChatModel] = {}
     for spec in specs:
         name, _, url = spec.partition("@")
-        models[spec if url and name in models else name] = _config(name, url or base_url, llm_config)
+        label = spec if name in models else name  # the same model on two endpoints: name@url
+        if label in models or specs.count(spec) > 1:
+            raise click.UsageError(f"--model {spec} is given twice")
+        models[label] = _config(name, url or base_url, llm_config)
     if sweep:
         try:
             entries = tomllib.loads(Path(sweep).read_text(encoding="utf-8")).get("model", [])
@@ -178,7 +181,7 @@ def rate_command(
         )
         sys.exit(EXIT_USAGE)
     try:
-        asked = load_prompts(prompts)[:limit]
+        prompt_set = load_prompts(prompts)
         answers = read_answers(answer_paths)
     except (ValueError, OSError) as exc:
         click.echo(f"citeproof: {exc}", err=True)
@@ -186,13 +189,13 @@ def rate_command(
     if models or sweep:
         clients = sweep_models(models, sweep, base_url, llm_config)
         save = Path(save_answers) if save_answers else (out / "answers" if out else None)
-        answers += _generate(clients, asked, save, answers)
+        answers += _generate(clients, prompt_set[:limit], save, answers)
     library = load_library(library_spec)
     source = library if isinstance(library, SQLiteLibrary) else load_library_file(None)
     popularity = citation_counts(source)
     with progress_bar("scoring") as show:
-        scores = score_answers(answers, library, asked, popularity, lambda d, t: show(d, t))
-    result = study(scores, library, asked, popularity, seed, resamples)
+        scores = score_answers(answers, library, prompt_set, popularity, lambda d, t: show(d, t))
+    result = study(scores, library, prompt_set, popularity, seed, resamples)
     if out is not None:
         _write(result, out)
     click.echo(json.dumps(result, indent=1, allow_nan=False) if fmt == "json" else markdown(result))

@@ -152,7 +152,7 @@ def test_common_law_cases(runner):
 
 def test_dpo_writes_pairs(runner, tmp_path):
     out = tmp_path / "pairs.jsonl"
-    result = runner.invoke(grounding, ["dpo", "--out", str(out), "--format", "json"])
+    result = runner.invoke(grounding, ["dpo", "--source", "statutes", "--out", str(out), "--format", "json"])
     assert result.exit_code == 0, result.output
     first = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
     assert {"prompt", "chosen", "rejected", "strategy"} <= set(first)

@@ -13,7 +13,7 @@ import click
 from citeproof.bench.phantom.runner import Prediction
 from citeproof.bench.phantom.schema import Excerpt
 from citeproof.cli.common import library_option, load_library, load_library_file
-from citeproof.cli.llm import rate_command
+from citeproof.cli.rate import rate_command
 
 
 @click.group("bench")

@@ -1,4 +1,5 @@
-"""``citeproof grounding``: extract, score, sweep, separability, adjudicate, dpo, simulate."""
+"""``citeproof grounding``: extract, score, sweep, separability, adjudicate, simulate (and dpo,
+dpo-check from `grounding_dpo`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from citeproof.bench.grounding import render
 from citeproof.bench.grounding.adjudicate import adjudicate as adjudicate_flags
 from citeproof.bench.grounding.adjudicate import flags_of, summarise
 from citeproof.bench.grounding.commonlaw import load_case_graph, simulate_case_responses
-from citeproof.bench.grounding.dpo import leakage, load_citing, make_pairs
 from citeproof.bench.grounding.edges import load_edges, write_edges
 from citeproof.bench.grounding.metrics import (
     citation_table,
@@ -35,6 +35,7 @@ from citeproof.bench.grounding.simulate import (
 )
 from citeproof.bench.grounding.sweep import FRACTIONS, Mode, subsample, sweep, thresholds
 from citeproof.cli.common import progress_bar
+from citeproof.cli.grounding_dpo import dpo_check_command, dpo_command
 from citeproof.core.extraction.statutes.ua import check_text
 from citeproof.core.extraction.statutes.ua_registry import Registry, load_registry
 
@@ -112,6 +113,10 @@ def _fractions(raw: str) -> tuple[float, ...]:
 @click.group("grounding")
 def grounding() -> None:
     """Citation grounding: statute citations, coverage-aware oracles, CG/CQ metrics."""
+
+
+grounding.add_command(dpo_command)
+grounding.add_command(dpo_check_command)
 
 
 @grounding.command()
@@ -240,24 +245,6 @@ def adjudicate_cmd(
         "flags_adjudicated": [a.to_dict() for a in items],
     }
     _emit(fmt, data, render.adjudication_md(oracle.snapshot(), summary, items))
-
-
-@grounding.command()
-@click.option("--out", type=click.Path(dir_okay=False), help="write pairs JSONL here")
-@SEED
-@FORMAT
-def dpo(out: str | None, seed: int, fmt: str) -> None:
-    """Preference pairs from real citing sentences, and their leakage report."""
-    pairs = make_pairs(load_citing(), load_registry(), seed)
-    if out:
-        with Path(out).open("w", encoding="utf-8") as sink:
-            for p in pairs:
-                sink.write(json.dumps(p.to_dict(), ensure_ascii=False) + "\n")
-    report = leakage(pairs, seed)
-    data = {"pairs": len(pairs), "out": out, "leakage": [r.to_dict() for r in report]}
-    _emit(
-        fmt, data, f"{len(pairs)} pairs" + (f" → {out}" if out else "") + "\n\n" + render.leakage_md(report)
-    )
 
 
 @grounding.command("simulate")

@@ -49,10 +49,11 @@ class Pair:
     prompt: str
     chosen: str
     rejected: str
-    strategy: Strategy
-    source: str
+    strategy: str  # a `Strategy` here, a `dpo_cases.CaseStrategy` for decision texts
+    source: str  # the text it comes from: "code:article", or "opinion id#paragraph offset"
     cited: str
     corrupted: str
+    origin: str = "statute_text"  # or "decision_text"
 
     def to_dict(self) -> dict[str, str]:
         return {
@@ -63,6 +64,7 @@ class Pair:
             "source": self.source,
             "cited": self.cited,
             "corrupted": self.corrupted,
+            "origin": self.origin,
         }
 
 
@@ -240,18 +242,25 @@ class Leakage:
         return {"strategy": self.strategy, "feature": self.feature, "accuracy": self.accuracy.to_dict()}
 
 
-def leakage(pairs: tuple[Pair, ...], seed: int = 0) -> tuple[Leakage, ...]:
+Features = tuple[Callable[[str], np.ndarray], tuple[str, ...]]
+STATUTE_FEATURES: Features = (surface_features, FEATURES)
+
+
+def leakage(
+    pairs: tuple[Pair, ...], seed: int = 0, features: Features = STATUTE_FEATURES
+) -> tuple[Leakage, ...]:
     """Held-out accuracy of the best decision stump per strategy (and over all pairs)."""
     groups: dict[str, list[Pair]] = {"all": list(pairs)}
     for p in pairs:
         groups.setdefault(str(p.strategy), []).append(p)
-    return tuple(_stump(name, group, seed) for name, group in groups.items())
+    return tuple(_stump(name, group, seed, features) for name, group in groups.items())
 
 
-def _stump(name: str, group: list[Pair], seed: int) -> Leakage:
+def _stump(name: str, group: list[Pair], seed: int, features: Features) -> Leakage:
     if len(group) < 2:
         return Leakage(name, "", wilson(0, 0))
-    diff = np.array([surface_features(p.chosen) - surface_features(p.rejected) for p in group])
+    surface, names = features
+    diff = np.array([surface(p.chosen) - surface(p.rejected) for p in group])
     rng = np.random.default_rng(seed)
     flip = rng.random(len(group)) < 0.5  # present chosen first or second at random
     x = np.where(flip[:, None], -diff, diff)
@@ -263,4 +272,4 @@ def _stump(name: str, group: list[Pair], seed: int) -> Leakage:
         key=lambda fs: np.mean((fs[1] * x[train, fs[0]] > 0) == y[train]),
     )
     hits = int(np.sum((best[1] * x[test, best[0]] > 0) == y[test]))
-    return Leakage(name, FEATURES[best[0]], wilson(hits, len(test)))
+    return Leakage(name, names[best[0]], wilson(hits, len(test)))

@@ -7,6 +7,7 @@ import math
 
 from citeproof.bench.grounding.adjudicate import Adjudicated, AdjudicationSummary
 from citeproof.bench.grounding.dpo import Leakage
+from citeproof.bench.grounding.dpo_split import SplitLeakage
 from citeproof.bench.grounding.metrics import ScoreReport
 from citeproof.bench.grounding.oracle import OracleSnapshot
 from citeproof.bench.grounding.separability import Separability
@@ -123,4 +124,31 @@ def leakage_md(report: tuple[Leakage, ...]) -> str:
     return (
         "Surface-form leakage (held-out accuracy of the best single-feature stump; "
         "0.5 = no shortcut)\n\n" + table(["strategy", "feature", "accuracy"], rows)
+    )
+
+
+def check_md(check: list[SplitLeakage]) -> str:
+    rows = [
+        [r.split, str(r.pairs), str(r.prompts), str(r.shared_prompts), str(r.near_duplicate_prompts)]
+        for r in check
+    ]
+    return (
+        "Leakage across splits (prompts of this split also in, or near-duplicated in, another)\n\n"
+        + table(["split", "pairs", "prompts", "shared prompts", "near-duplicate prompts"], rows)
+    )
+
+
+def split_md(counts: dict[str, dict[str, object]], check: list[SplitLeakage]) -> str:
+    """The split's n per split and origin, then the leakage check."""
+    rows = []
+    for name, c in counts.items():
+        origins = c["by_origin"]
+        assert isinstance(origins, dict)
+        rows.append(
+            [name, str(c["pairs"]), str(origins.get("statute_text", 0)), str(origins.get("decision_text", 0))]
+        )
+    return (
+        table(["split", "pairs", "from statute texts", "from decision texts"], rows)
+        + "\n\n"
+        + check_md(check)
     )

@@ -162,7 +162,8 @@ class Abstention:
 
 @dataclass(frozen=True, slots=True)
 class Citation:
-    """One citation as written, with what it is offered for."""
+    """One citation as written, with what it is offered for. ``page`` is the reporter page the
+    cite names (the case's first page); the brief's page it stands on is `Report.place`."""
 
     id: str
     type: CitationType

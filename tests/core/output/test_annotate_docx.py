@@ -183,3 +183,15 @@ def test_the_copy_never_overwrites_the_brief_and_holds_only_valid_xml_characters
     verdict = Verdict(citation=citation, status=Status.HALLUCINATED, errors=(finding,))
     text = comment_text(verdict, Place())
     assert "AB v. C" in text and not any(ord(ch) < 32 and ch != "\n" for ch in text)
+
+
+def test_a_changed_word_is_named_as_written_and_a_capital_is_no_change():
+    from citeproof.core.checking.quotes import plain_changes
+
+    quoted = "this noble ideal cannot be realized without a lawyer to help him"
+    real = "This noble ideal cannot be realized without a lawyer to assist him"
+    assert plain_changes(quoted, real) == "has \u201chelp\u201d where the opinion has \u201cassist\u201d"
+    assert plain_changes("the rule isn't here", "the rule is not here") == (
+        "has \u201cisn't\u201d where the opinion has \u201cis not\u201d"
+    )
+    assert plain_changes("not a word changed", "Not a word changed.") == ""

@@ -25,7 +25,7 @@ def _brief(path):
     document.add_paragraph(
         "Courts agree. Ward v. Hall, 592 F.3d 1144 (11th Cir. 2010). Gideon, 372 U.S. at 344."
     )
-    document.add_paragraph("Plaintiff sues under 42 U.S.C. § 1983.")
+    document.add_paragraph("Plaintiff sues under 42 U.S.C. § 1983. Miranda v. Arizona, 373 U.S. 83 (1963).")
     document.save(str(path))
     return path
 
@@ -48,7 +48,11 @@ def test_the_filing_table_has_pages_and_no_check_results(checked):
     assert any(line.startswith("42 U.S.C. § 1983 ...") for line in lines)
     for word in ("verified", "unverifiable", "hallucinated", "Martinez v. Alabama, 512 U.S. 399 ..."):
         assert word not in text
-    assert lines[-1] == f"[citeproof: not listed, probably fabricated, check before filing: {FABRICATED}]"
+    assert lines[-1] == (
+        f"[citeproof: not listed, check before filing: {FABRICATED} (probably fabricated); "
+        "Miranda v. Arizona, 373 U.S. 83 (1963) (wrong case name)]"
+    )
+    assert "[library:" not in text
 
 
 def test_the_word_table_italicises_case_names_with_dot_leaders(checked, tmp_path):
@@ -64,7 +68,7 @@ def test_the_word_table_italicises_case_names_with_dot_leaders(checked, tmp_path
     assert stop.leader == WD_TAB_LEADER.DOTS
     statute = next(p for p in paragraphs if "1983" in p.text)
     assert not any(r.italic for r in statute.runs)
-    assert paragraphs[-1].text.startswith("[citeproof: not listed, probably fabricated")
+    assert paragraphs[-1].text.startswith("[citeproof: not listed, check before filing: Martinez")
 
 
 def test_the_command_line_writes_both_tables_and_refuses_what_would_lose_the_brief(checked, tmp_path):

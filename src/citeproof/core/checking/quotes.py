@@ -217,6 +217,7 @@ def word_diff_ops(written: str, real: str, word: re.Pattern[str] = _TOKEN) -> li
     return ops
 
 
+_PLAIN_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")  # a word as written, its case kept
 _READS = re.compile(r'^the opinion reads: "(?P<real>.*)"; changes: ', re.S)
 
 
@@ -234,7 +235,7 @@ def real_wording_in(evidence: str) -> str | None:
 def plain_changes(quoted: str, real: str) -> str:
     """The quote's changes in words: ``has "conveniences" where the opinion has
     "necessities"; leaves out "not"``; "" when only case or punctuation differ."""
-    ops = word_diff_ops(quoted, real, _WORD)
+    ops = word_diff_ops(quoted, real, _PLAIN_WORD)
     out: list[str] = []
     i = 0
     while i < len(ops):

@@ -75,6 +75,15 @@ class Authority:
         """Does no case stand at the cite (a page inside another case, an impossible cite)?"""
         return ErrorKind.NONEXISTENT.value in self.kinds
 
+    @property
+    def not_the_case_named(self) -> str | None:
+        """Why the entry names no real case as written: ``probably fabricated``, ``wrong case
+        name``; None when it does."""
+        for kind in (ErrorKind.NONEXISTENT, ErrorKind.NAME_MISMATCH):
+            if kind.value in self.kinds:
+                return HEADLINES[kind].lower()
+        return None
+
 
 def _shown(place: Place) -> str | None:
     """The page a table of authorities gives: as printed, else the file's."""

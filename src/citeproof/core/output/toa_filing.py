@@ -2,8 +2,9 @@
 column, cases as the brief wrote them (court and year included), ``passim``, and ``2 & n.2``
 for a page and its note (Bluebook R. 3.2(b)); as text or as a Word document.
 
-An authority the check found probably fabricated (no case stands at its cite) is left out
-of the table and named after it, so that it is never filed as a normal authority.
+An authority whose cite names no real case as written (probably fabricated: no case stands
+at the cite; or a wrong case name: the cite is another case's) is left out of the table and
+named after it, with why, so that it is never filed as a normal authority.
 """
 
 from __future__ import annotations
@@ -21,16 +22,21 @@ PAGES = "Page(s)"
 
 
 def split_for_filing(table: Sequence[Authority]) -> tuple[list[Authority], list[Authority]]:
-    """The authorities to list, and those left out as probably fabricated."""
-    return [a for a in table if not a.probably_fabricated], [a for a in table if a.probably_fabricated]
+    """The authorities to list, and those left out (their cite names no real case as written)."""
+    return [a for a in table if not a.not_the_case_named], [a for a in table if a.not_the_case_named]
 
 
 def left_out_note(left_out: Sequence[Authority]) -> str:
-    """The line naming what the table leaves out; "" when nothing is."""
+    """The line naming what the table leaves out, and why; "" when nothing is."""
     if not left_out:
         return ""
-    names = "; ".join(a.name for a in left_out)
-    return f"[citeproof: not listed, probably fabricated, check before filing: {names}]"
+    names = "; ".join(f"{_written(a.name)} ({a.not_the_case_named})" for a in left_out)
+    return f"[citeproof: not listed, check before filing: {names}]"
+
+
+def _written(name: str) -> str:
+    """The entry as the brief wrote it, without the library's name beside a mismatch."""
+    return name.split(" [library: ")[0]
 
 
 def toa_filing_text(

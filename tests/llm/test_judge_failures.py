@@ -91,3 +91,17 @@ def test_an_endpoint_that_is_down_is_named_in_its_one_warning(library, caplog):
     assert {group_of(v) for v in verdicts} == {"llm_error"}
     warnings = [r.getMessage() for r in caplog.records if r.name == "citeproof.remote"]
     assert len(warnings) == 1 and "the LLM endpoint 127.0.0.1" in warnings[0], warnings
+
+
+def test_a_reply_over_the_size_cap_is_refused_and_said(library, caplog):
+    huge = completion_reply(
+        json.dumps({"verdict": "supported", "quote": "x" * 20_000, "pin_page": "supports"})
+    )
+    with FakeChatEndpoint(lambda _request: huge) as server:
+        config = LLMConfig(model="verbose", base_url=server.base_url, cache_path="off", max_answer_bytes=4096)
+        verdicts = check_document(
+            document_from_text(FIVE), library, judge=LLMJudge(ChatClient(config))
+        ).verdicts
+    assert {group_of(v) for v in verdicts} == {"llm_error"}
+    warnings = [r.getMessage() for r in caplog.records if r.name == "citeproof.remote"]
+    assert len(warnings) == 1 and "larger than 4,096 bytes" in warnings[0], warnings

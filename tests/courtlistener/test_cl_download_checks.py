@@ -329,3 +329,20 @@ def test_a_dump_without_cases_fails_the_command(tmp_path: Path) -> None:
     assert result.exit_code == 2  # was: 0, and a library of no case
     assert "holds no case" in result.stderr
     assert not list(tmp_path.glob("*.sqlite")) and not list(tmp_path.glob(".*"))
+
+
+def test_answers_that_end_short_without_an_error_are_bounded_faults(tmp_path: Path) -> None:
+    """A server that answers 200 with an empty chunked body, again and again."""
+    calls: list[int] = []
+
+    def empty(_request: httpx.Request) -> httpx.Response:
+        calls.append(1)
+        return httpx.Response(200, stream=httpx.ByteStream(b""))
+
+    listed = BucketFile(CITATIONS, 1000, "citations", DATE)
+    sleeps: list[float] = []
+    with httpx.Client(transport=httpx.MockTransport(empty)) as client, pytest.raises(DownloadError):
+        download_file(
+            client, "http://mirror.test", listed, tmp_path, policy=Policy(attempts=3), sleep=sleeps.append
+        )
+    assert len(calls) == 3 and sleeps == [1.0, 2.0]

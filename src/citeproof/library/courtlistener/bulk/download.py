@@ -110,7 +110,9 @@ def download_file(
     while (have := _regular_size(part)) != file.size:
         try:
             _fetch_from(client, url, part, file, have, stall, lambda n: say(file.name, n, file.size))
-            continue
+            got, error = _regular_size(part) - have, "an answer ended before the listed size"
+            if got > 0 and _regular_size(part) == file.size:
+                continue
         except Changed:  # the bucket cannot resume this version: from the start, at once
             part.unlink(missing_ok=True)
             got, error = -1, "the bucket could not resume the listed version"

@@ -378,6 +378,7 @@ class Finding:
     suggestion: str = (
         ""  # a fix, where the evidence gives one: the real wording, the right page, the real case
     )
+    judged_by: str = ""  # the LLM that decided it (model and endpoint); "" for citeproof's own rules
 
 
 class Status(StrEnum):

@@ -30,6 +30,7 @@ from citeproof.core.protocols import (
 from citeproof.core.text.names import SAME_NAME, distinctive_parties, name_key, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
 from citeproof.library import statute_tables, treatment_table
+from citeproof.library.file_checks import plain_schema, regular_file
 from citeproof.library.tables import unpack_spans
 
 LONG_GAP = 100  # pages; a longer gap between catalogued cases is an orders section
@@ -46,8 +47,7 @@ class SQLiteLibrary:
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        if not self.path.exists():
-            raise LibraryError(f"library file not found: {self.path}")
+        regular_file(self.path)  # a FIFO would block the first read for ever
         self._local = threading.local()
         self._snapshot = self._read_snapshot()
         self.cases_at = lru_cache(maxsize=4096)(self._cases_at)
@@ -70,6 +70,7 @@ class SQLiteLibrary:
 
     def _read_snapshot(self) -> Snapshot:
         try:
+            plain_schema(self.conn, self.path)  # nothing that could make a query loop
             meta = dict(self.conn.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
             raise LibraryError(f"{self.path} is not a citeproof library: {exc}") from None

@@ -5,9 +5,11 @@ network nor wait. Replies asked for as JSON are validated on receipt (a malforme
 sent back once or twice for repair), retries back off on 429 / 5xx / timeouts, every
 validated reply is cached by model + prompt, and the API key never appears in a log,
 an error message or a repr. Each answer (retries and repairs included) has a deadline;
-the first failure no retry cured (a refused key, an unreachable endpoint, the deadline)
-is logged once as a warning on ``citeproof.remote`` and answers every later question at
-once, so a dead endpoint costs one deadline, not one per citation.
+each HTTP call ends within ``timeout`` however slowly its body drips, and a reply longer
+than ``max_answer_bytes`` is refused (`citeproof.net.bounded`). The first failure no retry
+cured (a refused key, an unreachable endpoint, the deadline) is logged once as a warning on
+``citeproof.remote``, naming the endpoint, and answers every later question at once, so a
+dead endpoint costs one deadline, not one per citation.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from citeproof.core.models import Reason
 from citeproof.llm.cache import ResponseCache, cache_key
 from citeproof.llm.schema import SchemaError, parse_json
 from citeproof.net import retry
+from citeproof.net.bounded import TooLarge, bounded_client, fetch
 
 log = logging.getLogger(__name__)
 warn = logging.getLogger("citeproof.remote")
@@ -57,6 +60,7 @@ class LLMConfig:
     max_backoff: float = 30.0
     max_repairs: int = 2
     deadline: float = 120.0  # seconds for one answer, retries and repairs included
+    max_answer_bytes: int = 8 << 20  # a longer reply is refused unread
     temperature: float = 0.0
     response_format: str = "json_schema"  # or "json_object" / "none" for older servers
     cache_path: str | None = None  # None: the user cache dir; "off": no cache
@@ -145,7 +149,7 @@ class ChatClient:
     ) -> None:
         self.config = config
         headers = {"Authorization": f"Bearer {config.api_key}"} if config.api_key else {}
-        self._http = httpx.Client(
+        self._http = bounded_client(
             base_url=config.base_url.rstrip("/") + "/",
             headers=headers,
             timeout=config.timeout,
@@ -166,7 +170,12 @@ class ChatClient:
         return self.config.model
 
     def describe(self) -> ModelInfo:
-        return ModelInfo(self.config.model, httpx.URL(self.config.base_url).host or None)
+        return ModelInfo(self.config.model, self.host)
+
+    @property
+    def host(self) -> str | None:
+        """The endpoint's host, as warnings name it (never a key or a path)."""
+        return httpx.URL(self.config.base_url).host or None
 
     def chat(
         self,
@@ -222,7 +231,9 @@ class ChatClient:
     def _fail(self, error: EndpointDown) -> EndpointDown:
         """Remember ``error`` for every later question, and say it once on stderr."""
         self.failure = error
-        warn.warning("%s; its checks are unverifiable (%s)", error, error.reason.value)
+        warn.warning(
+            "the LLM endpoint %s: %s; its checks are unverifiable (%s)", self.host, error, error.reason.value
+        )
         return error
 
     def _body(
@@ -250,11 +261,14 @@ class ChatClient:
             remaining = self.deadline.remaining()
             if remaining <= 0:
                 raise EndpointDown(f"{self.name}: no answer within the {self.config.deadline:.0f}-s deadline")
-            timeout = min(self.config.timeout, remaining)
-            return self._http.post("chat/completions", json=body, timeout=timeout)
+            seconds = min(self.config.timeout, remaining)
+            request = self._http.build_request("POST", "chat/completions", json=body, timeout=seconds)
+            return fetch(self._http, request, cap=self.config.max_answer_bytes, seconds=seconds)
 
         try:
             return retry.send(call, self._retry, self._accept, sleep=self._sleep, deadline=self.deadline)
+        except TooLarge as exc:
+            raise LLMError(f"{self.name}: {exc}") from None
         except retry.GaveUp as gave_up:
             if gave_up.late:
                 reason = Reason.RATE_LIMITED if _throttled(gave_up.last) else Reason.BACKEND_ERROR

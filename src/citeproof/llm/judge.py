@@ -5,11 +5,17 @@ It plugs into `pipeline.check_document(..., judge=...)`. The model sees only pas
 the library retrieves (with their pages) and must quote the passage it relies on; a
 quote that cannot be found in the opinion text discards the answer, and pages are
 computed from where the quote lies, never taken from the model.
+
+Every finding the model decided carries its name and endpoint (``judged_by``). A model that
+fails or answers garbage leaves support undecided with the fault's reason (the citation is
+then unverifiable, `decide`), says so once on ``citeproof.remote`` naming the model and its
+endpoint, and its citations get the LLM's remedy, not CourtListener's.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import logging
+from dataclasses import dataclass, replace
 from typing import Any
 
 from citeproof.core.checking.quotes import locate
@@ -23,8 +29,10 @@ from citeproof.core.models import (
     Reason,
 )
 from citeproof.core.protocols import Library
-from citeproof.llm.client import ChatModel, LLMError
+from citeproof.llm.client import ChatModel, EndpointDown, LLMError
 from citeproof.llm.retrieve import Passage, passages_for
+
+warn = logging.getLogger("citeproof.remote")
 
 VERDICTS = ("supported", "not_supported", "contradicted", "not_enough_text")
 PIN = ("supports", "does_not_support", "not_applicable")
@@ -79,6 +87,9 @@ class LLMJudge:
         self.passages = passages
         self.flag_not_supported = flag_not_supported
         self.calls = self.prompt_tokens = self.completion_tokens = 0
+        info = model.describe()
+        self.label = f"{info.model} at {info.endpoint}" if info.endpoint else info.model
+        self._warned: set[type[LLMError]] = set()
 
     def __call__(self, citation: Citation, opinion: Opinion, library: Library) -> list[Finding]:
         if not citation.proposition:
@@ -91,12 +102,29 @@ class LLMJudge:
         try:
             reply = self.model.chat(judge_prompt(citation, name, passages), JUDGE_SCHEMA, "support")
         except LLMError as exc:
-            reason = exc.reason if exc.reason is Reason.RATE_LIMITED else Reason.BACKEND_ERROR
-            return [_unknown(f"the LLM judge could not answer: {exc}", reason)]
+            return [self._failed(exc)]
         self.calls += 1
         self.prompt_tokens += reply.prompt_tokens
         self.completion_tokens += reply.completion_tokens
-        return findings_from(Answer(**reply.data), citation, opinion, self.flag_not_supported)
+        found = findings_from(Answer(**reply.data), citation, opinion, self.flag_not_supported)
+        return [replace(f, judged_by=self.label) for f in found]
+
+    def _failed(self, exc: LLMError) -> Finding:
+        """Support undecided for the model's fault, said once (a client that found its
+        endpoint down has said so already)."""
+        reason = exc.reason if exc.reason is Reason.RATE_LIMITED else Reason.BACKEND_ERROR
+        if not isinstance(exc, EndpointDown) and type(exc) not in self._warned:
+            self._warned.add(type(exc))
+            warn.warning(
+                "the LLM judge (%s) gave no usable answer: %s; support is unverifiable (%s) for "
+                "each citation it was asked about",
+                self.label,
+                exc,
+                reason.value,
+            )
+        return replace(
+            _unknown(f"the LLM judge ({self.label}) could not answer: {exc}", reason), judged_by=self.label
+        )
 
 
 def _unknown(

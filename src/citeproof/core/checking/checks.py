@@ -119,6 +119,13 @@ def check_name(c: Citation, r: Resolution, named_elsewhere: tuple[Authority, ...
             explanation="no resolved case or no written name",
             reason=Reason.NOT_CHECKED,
         )
+    if not (a.name.strip() or a.name_abbreviation.strip()):  # a record without a name proves no name
+        return Finding(
+            kind=K.NAME_MISMATCH,
+            outcome=Outcome.UNKNOWN,
+            explanation=f"the library's record of {c.cite} has no case name to compare the name written with",
+            reason=Reason.BACKEND_ERROR,
+        )
     match = compare_names(c.case_name, a.name, a.name_abbreviation)
     if match.matches:
         return Finding(kind=K.NAME_MISMATCH, outcome=Outcome.PASS, explanation=match.explanation)

@@ -9,7 +9,11 @@ Each group has one remedy, said once for all its citations in every report forma
 * ``orders``: a page of a U.S. Reports volume's orders section, where orders and summary
   dispositions stand that no table lists;
 * ``ambiguous``: more than one case begins there, or a short form could repeat several;
-* ``backend_error``: CourtListener failed or throttled the look-up;
+* ``backend_error``: the remote library (CourtListener) failed, throttled or answered
+  nonsense;
+* ``llm_error``: the LLM judge's endpoint failed, throttled or gave no usable answer (the
+  verdict's fault lies in a finding the LLM was to decide), so no remedy names CourtListener
+  when it was not asked;
 * ``incomplete``: a short form or a cite without volume, reporter or page to look up;
 * ``not_in_current_code``: a U.S. Code section or federal rule the current Code or rules
   do not hold (repealed, transferred or renumbered ones among them);
@@ -20,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from citeproof.core.models import Reason, Status, Verdict
+from citeproof.core.models import Outcome, Reason, Status, Verdict
 
 R = Reason
 _GROUP = {
@@ -76,9 +80,14 @@ _REMEDY = {
         "write the case name (or a parallel cite) so that one case is meant",
     ),
     "backend_error": (
-        "could not be looked up: CourtListener failed or throttled",
-        "could not be looked up: CourtListener failed or throttled",
+        "could not be looked up: the remote library (CourtListener) failed, throttled or answered nonsense",
+        "could not be looked up: the remote library (CourtListener) failed, throttled or answered nonsense",
         "run the check again later",
+    ),
+    "llm_error": (
+        "could not be judged: the LLM endpoint failed, throttled or gave no usable answer",
+        "could not be judged: the LLM endpoint failed, throttled or gave no usable answer",
+        "check the LLM endpoint named in the warning, then run the check again",
     ),
     "incomplete": (
         "are short forms or partial cites tied to no full cite",
@@ -140,7 +149,16 @@ def group_of(v: Verdict) -> str | None:
     group = _GROUP.get(v.reason, "other") if v.reason else "other"
     if confirmed(v) and group in ("not_in_coverage", "other"):
         return "exists_no_text"
+    if group == "backend_error" and _llm_fault(v):
+        return "llm_error"
     return group
+
+
+def _llm_fault(v: Verdict) -> bool:
+    """The verdict's fault is the LLM judge's alone: each finding left undecided for that
+    reason was the LLM's to decide."""
+    faulty = [f for f in v.findings if f.outcome is Outcome.UNKNOWN and f.reason is v.reason]
+    return bool(faulty) and all(f.judged_by for f in faulty)
 
 
 def remedy(group: str, count: int) -> str:

@@ -61,7 +61,7 @@ StepGroup = Annotated[
     str,
     Field(
         description="exists_no_text, not_in_coverage, vendor_cite, orders, ambiguous, backend_error, "
-        "incomplete, not_in_current_code, statute or other"
+        "llm_error, incomplete, not_in_current_code, statute or other"
     ),
 ]
 Remedy = Annotated[str, Field(description="what to do, in one sentence")]

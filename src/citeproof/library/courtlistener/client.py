@@ -8,9 +8,15 @@ retried with backoff; what still fails raises `LibraryError` (``rate_limited`` o
 answer of another shape than the documented one (`courtlistener_shapes`).
 
 Each check has a deadline for its remote work (`start_check`; ``RetryPolicy.deadline``):
-no request outlives it and nothing is waited for past it. The first failure that no retry
-cured (a refused token, an unreachable host, the deadline) is logged once as a warning on
-``citeproof.remote`` and answers every later request of the same check at once.
+no request outlives it and nothing is waited for past it. Each HTTP call ends within
+``RetryPolicy.timeout`` seconds, its body included, however slowly it arrives, and an answer
+longer than ``max_answer_bytes`` is refused unread (`citeproof.net.bounded`). The first
+failure that no retry cured (a refused token, an unreachable host, the deadline, an answer
+too large) is logged once as a warning on ``citeproof.remote`` and answers every later
+request of the same check at once.
+
+A cite a batch asked about but the answer left out (an empty or cut list) is answered
+``UNTRUSTED``, never "not found"; the library checks the rest for sense (`sense.py`).
 """
 
 from __future__ import annotations
@@ -33,14 +39,17 @@ from citeproof.core.protocols import LibraryError
 from citeproof.core.version import __version__
 from citeproof.library.courtlistener.shapes import Malformed, cluster_object, lookup_items, opinion_object
 from citeproof.net import retry
+from citeproof.net.bounded import TooLarge, bounded_client, fetch
 
 log = logging.getLogger("citeproof.remote")
 DEFAULT_BASE_URL = "https://www.courtlistener.com/api/rest/v4/"
 TOKEN_ENV, URL_ENV = "COURTLISTENER_API_TOKEN", "COURTLISTENER_API_URL"
 MAX_CITATIONS_PER_REQUEST = 250
 MAX_TEXT_CHARS = 64_000
+MAX_ANSWER_BYTES = 32 << 20  # the longest opinion's HTML is a few MB; 250 lookups far less
 SEPARATOR = "; "
 THROTTLED = 429
+UNTRUSTED = 502  # a `Lookup` status of ours: the answer about this cite made no sense (never cached)
 HTML_FIELDS = (
     "html_with_citations",
     "html_columbia",
@@ -56,8 +65,8 @@ HTML_FIELDS = (
 class RetryPolicy:
     """How long to keep trying: faults (5xx, transport errors) ``retries`` more times with
     ``backoff`` doubling after each; throttling (429) apart, up to ``throttle_rounds`` waits
-    of at most ``max_wait`` seconds each; all of one check's remote work within ``deadline``
-    seconds."""
+    of at most ``max_wait`` seconds each; each HTTP call, its body included, within
+    ``timeout`` seconds; all of one check's remote work within ``deadline`` seconds."""
 
     retries: int = 4
     backoff: float = 1.0
@@ -188,12 +197,14 @@ class CourtListenerClient:
         policy: RetryPolicy = RetryPolicy(),
         sleep: Callable[[float], None] = time.sleep,
         now: Callable[[], float] = time.time,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
     ) -> None:
         url = base_url or os.environ.get(URL_ENV) or DEFAULT_BASE_URL
         self.base_url = url if url.endswith("/") else url + "/"
         self._token = token if token is not None else os.environ.get(TOKEN_ENV) or None
         self.policy, self._sleep, self._now = policy, sleep, now
-        self._http = httpx.Client(
+        self.max_answer_bytes = max_answer_bytes
+        self._http = bounded_client(
             base_url=self.base_url,
             transport=transport,
             timeout=policy.timeout,
@@ -220,17 +231,23 @@ class CourtListenerClient:
     def _fail(self, error: LibraryError) -> LibraryError:
         """Remember ``error`` for the rest of the check, and say it once on stderr."""
         self.failure = error
-        what = f"{error} ({self._origin.host}); its citations are unverifiable ({error.reason.value})"
+        self.warn(f"{error} ({self._origin.host}); its citations are unverifiable ({error.reason.value})")
+        return error
+
+    def warn(self, what: str) -> None:
+        """Say ``what`` once on stderr (``citeproof.remote``), however often it happens."""
         if what not in self._warned:
             self._warned.add(what)
             log.warning("%s", what)
-        return error
 
     # -- transport ---------------------------------------------------------------------------
 
+    def _seconds(self) -> float:
+        """How long the next call may take: its timeout, within the check's deadline."""
+        return max(0.001, min(self.policy.timeout, self.deadline.remaining()))
+
     def _request(self, method: str, path: str, data: dict[str, str] | None) -> httpx.Request:
-        timeout = max(0.001, min(self.policy.timeout, self.deadline.remaining()))
-        request = self._http.build_request(method, path, data=data, timeout=timeout)
+        request = self._http.build_request(method, path, data=data, timeout=self._seconds())
         same_origin = (request.url.scheme, request.url.host, request.url.port) == (
             self._origin.scheme,
             self._origin.host,
@@ -250,7 +267,8 @@ class CourtListenerClient:
 
         def call() -> httpx.Response:
             self.requests += 1
-            return self._http.send(self._request(method, path, data))
+            request = self._request(method, path, data)
+            return fetch(self._http, request, cap=self.max_answer_bytes, seconds=self._seconds())
 
         try:
             response = retry.send(
@@ -264,6 +282,8 @@ class CourtListenerClient:
             )
         except retry.GaveUp as gave_up:
             raise self._fail(self._gave_up(gave_up)) from None
+        except TooLarge as exc:
+            raise self._fail(LibraryError(f"CourtListener's answer to {path.split('?')[0]}: {exc}")) from None
         if response.status_code in (401, 403):
             raise self._fail(LibraryError(f"CourtListener refused the token (HTTP {response.status_code})"))
         return response
@@ -388,7 +408,7 @@ class CourtListenerClient:
                 )
         limit = len(pending) if first_throttled is None else first_throttled
         for cite in pending[:limit]:
-            done.setdefault(cite, Lookup(cite, 400, message="not recognised as a citation"))
+            done.setdefault(cite, Lookup(cite, UNTRUSTED, message="left out of CourtListener's answer"))
         return done, first_throttled, wait
 
     def search_cases(self, name: str) -> tuple[ClusterInfo, ...]:

@@ -2,7 +2,9 @@
 
 A 404 counts as "no such case" only for reporters CourtListener covers completely
 (``coverage`` answers ``complete``); Westlaw/Lexis numbers, slip opinions, neutral and
-unpublished reporters stay ``not_covered``, so their absence proves nothing.
+unpublished reporters stay ``not_covered``, so their absence proves nothing. An answer that
+makes no sense (`sense.py`: a cite left out, a cluster that does not carry the cite) is a
+``backend_error`` for that cite, said once on stderr and never cached.
 """
 
 from __future__ import annotations
@@ -27,8 +29,15 @@ from citeproof.core.models import (
 from citeproof.core.protocols import CasePages, CodeSection, FederalRule, LibraryError, Origin, StatuteTable
 from citeproof.core.text.names import SAME_NAME, same_name_score
 from citeproof.core.text.reporter_facts import VolumeYears
+from citeproof.library.courtlistener import sense
 from citeproof.library.courtlistener.cache import RemoteCache
-from citeproof.library.courtlistener.client import ClusterInfo, CourtListenerClient, Lookup, batches
+from citeproof.library.courtlistener.client import (
+    UNTRUSTED,
+    ClusterInfo,
+    CourtListenerClient,
+    Lookup,
+    batches,
+)
 from citeproof.library.courtlistener.pagination import breaks_from_html, marker_pages
 
 CASE_PREFIX = "courtlistener-cluster:"
@@ -96,10 +105,6 @@ COVERED_REPORTERS = frozenset(
     }
 )
 _NOT_PAGINATION = ("WL", "LEXIS")
-
-
-def _squash(reporter: str) -> str:
-    return reporter.replace(" ", "").lower()
 
 
 def authority(cluster: ClusterInfo) -> Authority:
@@ -208,20 +213,37 @@ class CourtListenerLibrary:
     def prefetch_cites(self, cites: Iterable[str | None]) -> None:
         missing = [c for c in dict.fromkeys(cites) if c and c not in self._known]
         if self.cache is not None and missing:
-            self._remember(self.cache.lookups(self.source, missing).values())
+            kept = [sense.checked(lk) for lk in self.cache.lookups(self.source, missing).values()]
+            self._remember(lk for lk in kept if lk.status != UNTRUSTED)  # the rest is asked again
             missing = [c for c in missing if c not in self._known]
         for batch in batches(missing):
             try:
-                found = self.client.lookup(batch)
+                found = [sense.checked(lk) for lk in self.client.lookup(batch).values()]
             except LibraryError as exc:  # kept in memory only: never cached as "not found"
                 self._errors.update(dict.fromkeys(batch, exc))
                 continue
-            self._remember(found.values())
+            trusted = [lk for lk in found if lk.status != UNTRUSTED]
+            self._distrust([lk for lk in found if lk.status == UNTRUSTED])
+            self._remember(trusted)
             if self.cache is not None:
-                self.cache.put_lookups(self.source, found.values())
+                self.cache.put_lookups(self.source, trusted)
+
+    def _distrust(self, untrusted: list[Lookup]) -> None:
+        """Cites whose answers made no sense: a backend error each, said once, never cached."""
+        if not untrusted:
+            return
+        self.client.warn(sense.warning(untrusted))
+        for lookup in untrusted:
+            why = f"CourtListener's answer for {lookup.cite}: {lookup.message}"
+            self._errors[lookup.cite] = LibraryError(why)
 
     def _remember(self, lookups: Iterable[Lookup]) -> None:
         for lookup in lookups:
+            for cluster in sense.nameless(lookup):
+                self.client.warn(
+                    f"CourtListener's cluster {cluster.id} for {lookup.cite} has no case name: the name "
+                    "written with that cite cannot be compared (backend_error)"
+                )
             self._known[lookup.cite] = lookup
             self._errors.pop(lookup.cite, None)
             if lookup.status == 400:
@@ -237,23 +259,11 @@ class CourtListenerLibrary:
             raise self._errors[cite]
         return self._known[cite]
 
-    def _cluster_pages(self, lookup: Lookup, volume: str, reporter: str) -> list[tuple[ClusterInfo, int]]:
-        """Each returned cluster with its first page in ``volume reporter`` (or a variant)."""
-        names = {_squash(reporter)} | {
-            _squash(n.split(" ", 1)[-1].rsplit(" ", 1)[0]) for n in lookup.normalized
-        }
-        return [
-            (cl, int(c.page))
-            for cl in lookup.clusters
-            for c in cl.citations
-            if c.volume == volume and _squash(c.reporter) in names and c.page.isdigit()
-        ]
-
     def cases_at(self, volume: str, reporter: str, page: int) -> tuple[Authority, ...]:
         lookup = self._lookup(volume, reporter, page)
         if lookup.status not in (200, 300):
             return ()
-        starts = {cl.id: cl for cl, first in self._cluster_pages(lookup, volume, reporter) if first == page}
+        starts = {cl.id: cl for cl, first in sense.cluster_pages(lookup, volume, reporter) if first == page}
         return tuple(authority(cl) for cl in starts.values())
 
     def case_around(self, volume: str, reporter: str, page: int) -> CasePages | None:
@@ -261,7 +271,7 @@ class CourtListenerLibrary:
         lookup = self._known.get(f"{volume} {reporter} {page}")
         if lookup is None or lookup.status != 200:
             return None
-        inside = [(cl, first) for cl, first in self._cluster_pages(lookup, volume, reporter) if first < page]
+        inside = [(cl, first) for cl, first in sense.cluster_pages(lookup, volume, reporter) if first < page]
         if not inside:
             return None
         cluster, first = max(inside, key=lambda pair: pair[1])

@@ -8,6 +8,7 @@ schema, ...). A snapshot is the newest date for which every table asked for is t
 
 from __future__ import annotations
 
+import hashlib
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 import httpx
 
 from citeproof.core.protocols import LibraryError
+from citeproof.net.bounded import TooLarge, fetch
 
 DEFAULT_BUCKET_URL = "https://com-courtlistener-storage.s3-us-west-2.amazonaws.com"
 PREFIX = "bulk-data/"
@@ -23,20 +25,36 @@ REQUIRED = ("citations", "opinion-clusters")
 _KEY = re.compile(r"^(?:.*/)?(citations|opinion-clusters|courts|opinions)-(\d{4}-\d{2}-\d{2})\.csv\.bz2$")
 _S3 = "{http://s3.amazonaws.com/doc/2006-03-01/}"
 MAX_PAGES = 1000  # a listing longer than 1,000 pages of 1,000 keys is not a bulk-data bucket
+MAX_PAGE_BYTES = 16 << 20  # a page of 1,000 keys is about 300 KB
+LIST_SECONDS = 120.0  # one page, however slowly it comes
 
 
 @dataclass(frozen=True, slots=True)
 class BucketFile:
-    """One bulk file in the bucket: its key, size in bytes, table stem and dump date."""
+    """One bulk file in the bucket: its key, size in bytes, table stem and dump date, and what
+    the listing says of the object's version (its ETag, without quotes, and LastModified)."""
 
     key: str
     size: int
     stem: str
     date: str
+    etag: str = ""
+    modified: str = ""
 
     @property
     def name(self) -> str:
         return self.key.rsplit("/", 1)[-1]
+
+    @property
+    def md5(self) -> str | None:
+        """The object's MD5, where its ETag is one (an object uploaded in one part); a
+        multipart ETag (``…-12``) is no checksum of the bytes."""
+        return self.etag.lower() if re.fullmatch(r"[0-9a-fA-F]{32}", self.etag) else None
+
+    @property
+    def identity(self) -> str:
+        """What names this version of the object: a changed object has another identity."""
+        return hashlib.sha256(f"{self.key}|{self.size}|{self.etag}|{self.modified}".encode()).hexdigest()[:16]
 
 
 def _text(node: ET.Element, tag: str) -> str:
@@ -57,7 +75,8 @@ def _page(xml: bytes) -> tuple[list[BucketFile], str | None]:
         key, size = _text(node, "Key"), _text(node, "Size")
         m = _KEY.match(key)
         if m and size.isdigit():
-            files.append(BucketFile(key, int(size), m.group(1), m.group(2)))
+            etag, modified = _text(node, "ETag").strip().strip('"'), _text(node, "LastModified").strip()
+            files.append(BucketFile(key, int(size), m.group(1), m.group(2), etag, modified))
     truncated = _text(root, "IsTruncated").lower() == "true"
     token = _text(root, "NextContinuationToken") if truncated else ""
     return files, token or None
@@ -71,9 +90,10 @@ def list_bulk_files(client: httpx.Client, bucket_url: str, prefix: str = PREFIX)
         params = {"list-type": "2", "prefix": prefix}
         if token:
             params["continuation-token"] = token
+        request = client.build_request("GET", bucket_url.rstrip("/") + "/", params=params)
         try:
-            response = client.get(bucket_url.rstrip("/") + "/", params=params)
-        except httpx.HTTPError as exc:
+            response = fetch(client, request, cap=MAX_PAGE_BYTES, seconds=LIST_SECONDS)
+        except (httpx.HTTPError, TooLarge) as exc:
             raise LibraryError(f"cannot list {bucket_url}: {exc}") from None
         if response.status_code != 200:
             raise LibraryError(f"cannot list {bucket_url}: HTTP {response.status_code}")

@@ -16,7 +16,6 @@ import gzip
 import os
 import re
 import sqlite3
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -24,7 +23,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from citeproof.library.courtlistener.bulk.coverage import COVERAGE_RULES, write_coverage
-from citeproof.library.courtlistener.bulk.stream import BulkStream
+from citeproof.library.courtlistener.bulk.stream import MAX_FIELD, BulkStream, bounded_lines, guarded
 from citeproof.library.courtlistener.bulk.write import (
     CASE_PREFIX,
     write_cases,
@@ -37,6 +36,8 @@ from citeproof.library.tables import migrate
 
 Progress = Callable[[str, int, float], None]  # (file kind, rows so far, fraction of bytes read)
 CHUNK = 20_000
+MAX_HEADER = 64 << 10  # characters of a header line
+UNREAD_SHARE = 0.01  # a dump with more of its rows unreadable claims no volume complete
 __all__ = ["CASE_PREFIX", "BulkFile", "classify", "copy_line", "import_bulk", "read_rows"]
 _STAGE = """
 CREATE TABLE stage.clusters(id INTEGER PRIMARY KEY, case_name TEXT, case_name_full TEXT, date_filed TEXT);
@@ -154,9 +155,10 @@ def _dialect(header: str) -> tuple[list[str], type[csv.Dialect]]:
 
 def _lists(stream: BulkStream) -> tuple[list[str], Iterator[list[str]]]:
     """The header's column names and the rows, as lists."""
-    names, dialect = _dialect(stream.text.readline())
-    csv.field_size_limit(sys.maxsize)
-    return names, csv.reader(stream.text, dialect)
+    lines = bounded_lines(stream.text, stream.path.name)
+    names, dialect = _dialect(next(lines, ""))
+    csv.field_size_limit(MAX_FIELD)
+    return names, guarded(csv.reader(lines, dialect), stream.path.name)
 
 
 def read_rows(path: Path) -> Iterator[dict[str, str]]:
@@ -186,15 +188,21 @@ def _header(path: Path) -> str:
     opener = bz2.open if path.name.endswith(".bz2") else gzip.open if path.name.endswith(".gz") else open
     try:
         with opener(path, "rt", encoding="utf-8", newline="") as text:
-            return str(text.readline())
+            header = str(text.readline(MAX_HEADER))
     except (OSError, EOFError, UnicodeDecodeError) as exc:
         raise RecordError(f"{path.name}: cannot read: {exc}") from None
+    if len(header) == MAX_HEADER and not header.endswith("\n"):
+        raise RecordError(
+            f"{path.name}: its first line is longer than {MAX_HEADER:,} characters: not a bulk CSV"
+        )
+    return header
 
 
 def _picked(
     names: list[str], wanted: tuple[str, ...], rows: Iterator[list[str]]
 ) -> Iterator[tuple[str, ...]]:
-    """The wanted columns of each row, by position (missing columns read as '')."""
+    """The wanted columns of each row, by position (missing columns read as ''); a row too
+    short to hold them is left out (`_stage_file` counts them)."""
     index = [names.index(w) if w in names else None for w in wanted]
     width = max(i for i in index if i is not None) + 1
     present = [i for i in index if i is not None]
@@ -227,22 +235,32 @@ def copy_line(values: Iterable[object], backtick: bool = False) -> str:
     return ",".join('"' + str(v).replace('"', '""') + '"' for v in values) + "\n"
 
 
-def _stage_file(conn: sqlite3.Connection, bulk: BulkFile, say: Progress) -> int:
-    count = 0
+def _stage_file(conn: sqlite3.Connection, bulk: BulkFile, say: Progress) -> tuple[int, int]:
+    """Rows staged from ``bulk``, and rows read from it."""
+    count, read = 0, [0]
+
+    def counted(rows: Iterator[list[str]]) -> Iterator[list[str]]:
+        for row in rows:
+            read[0] += 1
+            yield row
+
     with BulkStream(bulk.path) as stream:
         names, lists = _lists(stream)
         rows: Iterator[tuple[object, ...]] = (
             _opinion_rows(names, lists)
             if bulk.kind == "opinions"
-            else _picked(names, _ROWS[bulk.kind], lists)
+            else _picked(names, _ROWS[bulk.kind], counted(lists))
         )
         marks = ",".join("?" * len(_ROWS[bulk.kind]))
         verb = "INSERT OR REPLACE" if bulk.kind == "clusters" else "INSERT"
-        while chunk := list(islice(rows, CHUNK)):
-            conn.executemany(f"{verb} INTO stage.{bulk.kind} VALUES ({marks})", chunk)
-            count += len(chunk)
-            say(bulk.kind, count, stream.fraction)
-    return count
+        try:
+            while chunk := list(islice(rows, CHUNK)):
+                conn.executemany(f"{verb} INTO stage.{bulk.kind} VALUES ({marks})", chunk)
+                count += len(chunk)
+                say(bulk.kind, count, stream.fraction)
+        except sqlite3.IntegrityError as exc:  # an id that is no number: not CourtListener's rows
+            raise RecordError(f"{bulk.path.name}: a row does not fit the table: {exc}") from None
+    return count, read[0] if bulk.kind != "opinions" else count
 
 
 def snapshot_date_of(paths: Iterable[Path]) -> str:
@@ -265,9 +283,9 @@ def import_bulk(
     """Write a library file at ``out`` (atomically) from bulk CSVs; returns counts.
 
     ``complete``: the files are a full dump, so the coverage rules (`bulk_coverage`) may
-    mark volumes complete."""
-    from citeproof.library.build import _write_meta
-
+    mark volumes complete, unless more than `UNREAD_SHARE` of the rows of its citations or
+    clusters could not be read. A dump that yields no case is a `RecordError`; nothing is
+    left behind by a failed import (no ``.tmp``, no ``.stage``)."""
     say = progress or (lambda _kind, _rows, _fraction: None)
     classified = [classify(p) for p in paths]
     courts = sum(sum(1 for _ in read_rows(f.path)) for f in classified if f.kind == "courts")
@@ -278,6 +296,21 @@ def import_bulk(
     stage = out.with_name(f".{out.name}.{os.getpid()}.stage")
     for scratch in (tmp, stage):
         scratch.unlink(missing_ok=True)
+    try:
+        built = _build(tmp, stage, files, say, complete)
+        date = snapshot_date or snapshot_date_of(paths)  # "" when the files do not say
+        counts = {**_describe(tmp, name, paths, date, courts), **built}
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    finally:
+        stage.unlink(missing_ok=True)
+    tmp.replace(out)
+    return counts
+
+
+def _build(tmp: Path, stage: Path, files: list[BulkFile], say: Progress, complete: bool) -> dict[str, int]:
+    """The library's tables in ``tmp``, staged through ``stage``; row counts."""
     conn = sqlite3.connect(tmp)
     try:
         conn.execute("ATTACH DATABASE ? AS stage", (str(stage),))
@@ -288,31 +321,62 @@ def import_bulk(
         conn.execute("PRAGMA temp_store = FILE")
         migrate(conn)
         conn.executescript(_STAGE)
-        rows = {kind: 0 for kind in _ORDER}
+        rows, read = dict.fromkeys(_ORDER, 0), dict.fromkeys(_ORDER, 0)
         for bulk in files:
-            rows[bulk.kind] += _stage_file(conn, bulk, say)
+            staged, seen = _stage_file(conn, bulk, say)
+            rows[bulk.kind], read[bulk.kind] = rows[bulk.kind] + staged, read[bulk.kind] + seen
+        unread = sum(read[k] - rows[k] for k in ("clusters", "citations"))
+        trusted = complete and unread <= UNREAD_SHARE * max(read["clusters"] + read["citations"], 1)
         say("linking", sum(rows.values()), 1.0)
         write_cases(conn)
+        cases = conn.execute("SELECT COUNT(*) FROM cases").fetchone()[0]
+        if not cases:
+            raise RecordError(
+                f"the dump holds no case (no named cluster with a citation in {read['clusters']:,} cluster "
+                f"and {read['citations']:,} citation rows): nothing imported"
+            )
         say("indexing", sum(rows.values()), 1.0)
         write_name_index(conn)
         with_text = write_opinions(conn)
-        date = snapshot_date or snapshot_date_of(paths)  # "" when the files do not say
-        write_coverage(conn, complete)
-        counts = _write_meta(conn, name, [str(p) for p in paths])
+        held = write_coverage(conn, trusted)
         conn.executemany(
             "INSERT OR REPLACE INTO meta VALUES (?,?)",
             [
-                ("snapshot_date", date),
-                ("source", "CourtListener bulk data"),
-                ("coverage_claim", "complete" if complete else "partial"),
-                ("coverage_rules", COVERAGE_RULES),
-                ("courts", str(courts)),
+                ("coverage_claim", "complete" if trusted else "partial"),
+                ("coverage_held_back", "\n".join(held.lines())),
+                ("rows_unread", str(unread)),
             ],
         )
         conn.commit()
         conn.execute("DETACH DATABASE stage")
     finally:
         conn.close()
-        stage.unlink(missing_ok=True)
-    tmp.replace(out)
-    return {**counts, "opinions_with_text": with_text, **{f"{k}_rows": v for k, v in rows.items()}}
+    held_back = len(held.thin) + len(held.cut)
+    return {
+        "opinions_with_text": with_text,
+        **{f"{k}_rows": v for k, v in rows.items()},
+        "rows_unread": unread,
+        "volumes_held_back": held_back,
+    }
+
+
+def _describe(tmp: Path, name: str, paths: list[Path], date: str, courts: int) -> dict[str, int]:
+    """The library's ``meta``: counts and content hash, snapshot date, source and rules."""
+    from citeproof.library.build import _write_meta
+
+    conn = sqlite3.connect(tmp)
+    try:
+        counts = _write_meta(conn, name, [str(p) for p in paths])
+        conn.executemany(
+            "INSERT OR REPLACE INTO meta VALUES (?,?)",
+            [
+                ("snapshot_date", date),
+                ("source", "CourtListener bulk data"),
+                ("coverage_rules", COVERAGE_RULES),
+                ("courts", str(courts)),
+            ],
+        )
+        conn.commit()
+    finally:
+        conn.close()
+    return counts

@@ -3,27 +3,68 @@
 A ``.bz2`` or ``.gz`` file is decompressed by a child Python process: a thread feeds it the
 compressed bytes (counting them, for progress) while this process parses what comes out,
 so decompression and parsing run at the same time on two cores. Plain files are read
-directly. A corrupt file raises `RecordError` when the stream is closed.
+directly. A corrupt file, one cut short or one with bytes after its compressed data, raises
+`RecordError` when the stream is closed. `bounded_lines` and `guarded` keep what a line or a
+CSV field may hold within bounds.
 """
 
 from __future__ import annotations
 
+import csv
 import io
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
 from citeproof.library.records import RecordError
 
 BLOCK = 1 << 20
-_CHILD = (
-    "import bz2, gzip, shutil, sys\n"
-    "opener = bz2.open if sys.argv[1] == 'bz2' else gzip.open\n"
-    "with opener(sys.stdin.buffer) as source:\n"
-    "    shutil.copyfileobj(source, sys.stdout.buffer, 1 << 20)\n"
-)
+MAX_LINE = 64 << 20  # characters of one line of a bulk file
+MAX_FIELD = 128 << 20  # characters of one CSV field (an opinion's HTML is at most a few MB)
+# The child: bzip2 stream after stream (as pbzip2 writes them), each whole, nothing after the
+# last (Python's bz2 reader ignores trailing bytes, so a file spliced from two versions read
+# as the shorter one); output in blocks, so a bomb never sits in memory. gzip refuses both.
+_CHILD = """
+import bz2, gzip, shutil, sys
+BLOCK = 1 << 20
+source, sink = sys.stdin.buffer, sys.stdout.buffer
+
+
+def unbz2():
+    d, data, streams = None, b"", 0
+    while True:
+        if d is None:
+            data = data or source.read(BLOCK)
+            if not data:
+                break
+            d, streams = bz2.BZ2Decompressor(), streams + 1
+        elif d.needs_input:
+            data = source.read(BLOCK)
+            if not data:
+                sys.exit("the file ends inside its compressed data (bytes are missing), or bytes that "
+                         "are not bzip2 data follow it")
+        try:
+            sink.write(d.decompress(data, BLOCK))
+        except OSError:
+            sys.exit("bytes that are not bzip2 data follow its compressed data" if streams > 1
+                     else "it is not bzip2 data")
+        data = b""
+        if d.eof:
+            data, d = d.unused_data, None
+    if not streams:
+        sys.exit("the file is empty")
+
+
+if sys.argv[1] == "bz2":
+    unbz2()
+else:
+    with gzip.open(source) as unpacked:
+        shutil.copyfileobj(unpacked, sink, BLOCK)
+"""
 
 
 class BulkStream:
@@ -90,6 +131,23 @@ class BulkStream:
 
     def __exit__(self, kind: object, *_: object) -> None:
         self.close(check=kind is None)
+
+
+def bounded_lines(text: IO[str], name: str) -> Iterator[str]:
+    """The lines of ``text``, none longer than `MAX_LINE` characters (a file of one endless
+    line, such as a few MB of bzip2 that decompress to GBs, is refused, not held in memory)."""
+    for line in iter(partial(text.readline, MAX_LINE), ""):
+        if len(line) == MAX_LINE and not line.endswith("\n"):
+            raise RecordError(f"{name}: a line longer than {MAX_LINE:,} characters: not a bulk CSV")
+        yield line
+
+
+def guarded(rows: Iterator[list[str]], name: str) -> Iterator[list[str]]:
+    """``rows``, a malformed one (a field past `MAX_FIELD`, a stray NUL) as `RecordError`."""
+    try:
+        yield from rows
+    except csv.Error as exc:
+        raise RecordError(f"{name}: not a well-formed bulk CSV: {exc}") from None
 
 
 class _Counting(io.RawIOBase):

@@ -6,8 +6,11 @@ text with eyecite and answers per citation 200 / 300 / 400 / 404, or 429 past
 budget throttles the whole request (429, ``Retry-After`` and ``wait_until``); a 200 may
 place a pin page inside an earlier case, as CourtListener does; ``clusters/<id>/`` and
 ``opinions/<id>/`` serve star-paginated HTML. Tests script faults with `fail_next`,
-answers of the wrong shape with `malform_next` (`MALFORMED`), and a server that never
-answers with ``delay``.
+answers of the wrong shape with `malform_next` (`MALFORMED`, an empty or cut list among
+them), answers of the right shape that make no sense with `add_case` (a cluster without a
+name, or one that does not carry the cite), a server that never answers with ``delay``, one
+that sends each answer a byte at a time with ``drip``, and answers padded to any size with
+``pad``.
 Run ``citeproof courtlistener-fake`` for a demo.
 """
 
@@ -23,6 +26,7 @@ import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
@@ -34,6 +38,8 @@ API_PATH = "/api/rest/v4/"
 MAX_TEXT_CHARS = 64_000
 # Ways a citation-lookup answer can depart from the contract (a broken proxy, an API change).
 MALFORMED = ("no_clusters", "dict_body", "status_text", "not_json", "items_not_objects")
+# Lists of the right shape that leave citations out (a proxy that cut the body, a partial answer).
+INCOMPLETE = ("empty", "cut")
 
 
 @dataclass(slots=True)
@@ -51,6 +57,9 @@ class FakeState:
     faults: list[tuple[int, dict[str, str]]] = field(default_factory=list)
     malformed: list[str] = field(default_factory=list)  # next citation-lookup answers, mangled
     delay: float = 0.0  # seconds every request waits before it is answered
+    drip: float = 0.0  # seconds between the bytes of every answer (status line, headers, body)
+    pad: int = 0  # spaces added to every JSON answer (still the documented JSON, only larger)
+    sent: int = 0  # bytes of answers written so far
     log: list[tuple[str, str, int]] = field(default_factory=list)
     lookup_sizes: list[int] = field(default_factory=list)
     auth_headers: list[str | None] = field(default_factory=list)
@@ -95,9 +104,10 @@ class FakeCourtListener:
             self.state.faults.extend([(status, headers or {})] * times)
 
     def malform_next(self, mode: str, times: int = 1) -> None:
-        """The next ``times`` citation-lookup answers broken in way ``mode`` (`MALFORMED`)."""
-        if mode not in MALFORMED:
-            raise ValueError(f"unknown mode {mode!r}: one of {MALFORMED}")
+        """The next ``times`` citation-lookup answers broken in way ``mode`` (`MALFORMED`,
+        `INCOMPLETE`)."""
+        if mode not in MALFORMED + INCOMPLETE:
+            raise ValueError(f"unknown mode {mode!r}: one of {MALFORMED + INCOMPLETE}")
         with self.lock:
             self.state.malformed.extend([mode] * times)
 
@@ -311,6 +321,10 @@ def _malform(mode: str, items: Any) -> Any:
         return [{**item, "status": str(item["status"])} for item in items]
     if mode == "items_not_objects":
         return [item["citation"] for item in items]
+    if mode == "empty":
+        return []
+    if mode == "cut":
+        return items[:1]
     return b"<html><body>Service temporarily unavailable</body></html>"
 
 
@@ -327,7 +341,11 @@ def _handler(fake: FakeCourtListener) -> type[BaseHTTPRequestHandler]:
                 return  # serving stopped while this request hung: never answered
             status, payload, headers = fake.handle(method, path, body, self.headers.get("Authorization"))
             data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
+            data += b" " * fake.state.pad if not isinstance(payload, bytes) else b""
             try:
+                if fake.state.drip:
+                    self._drip(status, data, headers)
+                    return
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
@@ -335,8 +353,26 @@ def _handler(fake: FakeCourtListener) -> type[BaseHTTPRequestHandler]:
                     self.send_header(key, value)
                 self.end_headers()
                 self.wfile.write(data)
+                fake.state.sent += len(data)
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up waiting (its deadline)
+
+        def _drip(self, status: int, data: bytes, headers: dict[str, str]) -> None:
+            """The whole answer, one byte every ``drip`` seconds, until serving stops."""
+            lines = [
+                f"HTTP/1.1 {status} {HTTPStatus(status).phrase}",
+                "Content-Type: application/json",
+                f"Content-Length: {len(data)}",
+                *(f"{k}: {v}" for k, v in headers.items()),
+            ]
+            raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + data
+            self.close_connection = True
+            for n in range(len(raw)):
+                if fake.stopped.wait(fake.state.drip):
+                    return
+                self.wfile.write(raw[n : n + 1])
+                self.wfile.flush()
+                fake.state.sent += 1
 
         def do_GET(self) -> None:
             self._reply("GET")

@@ -1,15 +1,23 @@
 """A fake CourtListener bulk-data bucket on loopback, for tests, demos and benchmarks.
 
 It answers as S3 does: ``GET /?list-type=2&prefix=…`` with ``ListBucketResult`` XML pages
-(``max-keys``, ``continuation-token``), and ``GET /KEY`` with ``Range`` (``206`` with
-``Content-Range``, ``416`` past the end). `dump_files` writes bulk files in the real names,
-column layouts, quoting (PostgreSQL ``COPY`` with backticks) and compression (bzip2).
-``drop_after`` cuts a download after so many bytes, once, as a dropped connection does.
+(``max-keys``, ``continuation-token``; each key with its ``ETag``, the MD5 of an object put in
+one part, ``LastModified`` and ``Size``), and ``GET /KEY`` with ``Range`` (``206`` with
+``Content-Range``, ``416`` past the end), ``If-Match`` (``412 PreconditionFailed`` when the
+object's ETag is another) and the object's ``ETag`` and ``Last-Modified`` headers.
+`dump_files` writes bulk files in the real names, column layouts, quoting (PostgreSQL
+``COPY`` with backticks) and compression (bzip2).
+
+Faults a test can script: ``drop_after`` cuts a download after so many bytes, once, as a
+dropped connection does; ``drip`` sends a key's bytes one at a time; ``listed_size`` lists a
+key at another size than it has (a stale or lying mirror); `put` changes an object (a new
+ETag and date), as a new dump under the same name would.
 """
 
 from __future__ import annotations
 
 import bz2
+import hashlib
 import html
 import re
 import threading
@@ -95,12 +103,30 @@ class FakeBucket:
     """Serves ``files`` (key → bytes) like the bulk-data bucket; counts and records requests."""
 
     def __init__(self, files: dict[str, bytes], page_size: int = 1000) -> None:
-        self.files = dict(sorted(files.items()))
+        self.files: dict[str, bytes] = {}
+        self.versions: dict[str, int] = {}  # key → how often it was put (its LastModified)
+        for key, data in sorted(files.items()):
+            self.put(key, data)
         self.page_size = page_size
         self.drop_after: dict[str, int] = {}  # key → bytes to send before dropping, once
+        self.drip: dict[str, float] = {}  # key → seconds between the bytes it is sent in
+        self.listed_size: dict[str, int] = {}  # key → the size the listing gives instead
         self.ranges: list[tuple[str, str | None]] = []  # (key, Range header) of each file GET
+        self.conditions: list[str | None] = []  # the If-Match header of each file GET
         self.listings = 0
+        self.stopped = threading.Event()
         self._lock = threading.Lock()
+
+    def put(self, key: str, data: bytes) -> None:
+        """Store (or replace) an object: a new ETag, and a later LastModified."""
+        self.files[key] = data
+        self.versions[key] = self.versions.get(key, 0) + 1
+
+    def etag(self, key: str) -> str:
+        return '"' + hashlib.md5(self.files[key]).hexdigest() + '"'
+
+    def modified(self, key: str) -> str:
+        return f"2025-01-{self.versions[key]:02d}T00:00:00.000Z"
 
     def listing(self, query: dict[str, list[str]]) -> bytes:
         prefix = query.get("prefix", [""])[0]
@@ -109,8 +135,10 @@ class FakeBucket:
         keys = [k for k in self.files if k.startswith(prefix) and k > after]
         page, more = keys[:size], len(keys) > size
         contents = "".join(
-            f"<Contents><Key>{html.escape(k)}</Key><LastModified>2025-01-01T00:00:00.000Z</LastModified>"
-            f"<Size>{len(self.files[k])}</Size><StorageClass>STANDARD</StorageClass></Contents>"
+            f"<Contents><Key>{html.escape(k)}</Key><LastModified>{self.modified(k)}</LastModified>"
+            f"<ETag>{html.escape(self.etag(k))}</ETag>"
+            f"<Size>{self.listed_size.get(k, len(self.files[k]))}</Size><StorageClass>STANDARD</StorageClass>"
+            "</Contents>"
             for k in page
         )
         token = f"<NextContinuationToken>{html.escape(page[-1])}</NextContinuationToken>" if more else ""
@@ -122,14 +150,43 @@ class FakeBucket:
             f"<IsTruncated>{'true' if more else 'false'}</IsTruncated>{token}{contents}</ListBucketResult>"
         ).encode()
 
+    def object(self, key: str, wanted: str | None, match: str | None) -> tuple[int, bytes, dict[str, str]]:
+        """``GET /KEY`` as S3 answers it: status, body and headers."""
+        data = self.files.get(key)
+        if data is None:
+            return 404, b"<Error><Code>NoSuchKey</Code></Error>", {}
+        if match is not None and match not in ("*", self.etag(key)):
+            return 412, b"<Error><Code>PreconditionFailed</Code></Error>", {}
+        start, end, status = 0, len(data) - 1, 200
+        m = _RANGE.match(wanted or "")
+        if m:
+            start = int(m.group(1))
+            end = min(int(m.group(2)), end) if m.group(2) else end
+            if start >= len(data):
+                return 416, b"", {"Content-Range": f"bytes */{len(data)}"}
+            status = 206
+        headers = {
+            "Content-Type": "application/x-bzip2",
+            "Accept-Ranges": "bytes",
+            "ETag": self.etag(key),
+            "Last-Modified": "Wed, 01 Jan 2025 00:00:00 GMT",
+        }
+        if status == 206:
+            headers["Content-Range"] = f"bytes {start}-{end}/{len(data)}"
+        return status, data[start : end + 1], headers
+
     def take_drop(self, key: str) -> int | None:
         with self._lock:
             return self.drop_after.pop(key, None)
 
     @contextmanager
     def serve(self) -> Iterator[str]:
-        with serve(_handler(self)) as url:
-            yield url
+        self.stopped.clear()
+        try:
+            with serve(_handler(self)) as url:
+                yield url
+        finally:
+            self.stopped.set()
 
 
 def _handler(bucket: FakeBucket) -> type[BaseHTTPRequestHandler]:
@@ -143,39 +200,37 @@ def _handler(bucket: FakeBucket) -> type[BaseHTTPRequestHandler]:
                 self._send(200, bucket.listing(parse_qs(parts.query)), {"Content-Type": "application/xml"})
                 return
             key = parts.path.lstrip("/")
-            data = bucket.files.get(key)
-            wanted = self.headers.get("Range")
+            wanted, match = self.headers.get("Range"), self.headers.get("If-Match")
             bucket.ranges.append((key, wanted))
-            if data is None:
-                self._send(404, b"<Error><Code>NoSuchKey</Code></Error>", {})
-                return
-            start, end, status = 0, len(data) - 1, 200
-            m = _RANGE.match(wanted or "")
-            if m:
-                start = int(m.group(1))
-                end = min(int(m.group(2)), end) if m.group(2) else end
-                if start >= len(data):
-                    self._send(416, b"", {"Content-Range": f"bytes */{len(data)}"})
-                    return
-                status = 206
-            body = data[start : end + 1]
-            headers = {"Content-Type": "application/x-bzip2", "Accept-Ranges": "bytes"}
-            if status == 206:
-                headers["Content-Range"] = f"bytes {start}-{end}/{len(data)}"
-            drop = bucket.take_drop(key)
-            self._send(status, body, headers, cut=drop)
+            bucket.conditions.append(match)
+            status, body, headers = bucket.object(key, wanted, match)
+            drop = bucket.take_drop(key) if status in (200, 206) else None
+            self._send(status, body, headers, cut=drop, drip=bucket.drip.get(key, 0.0))
 
-        def _send(self, status: int, body: bytes, headers: dict[str, str], cut: int | None = None) -> None:
+        def _send(
+            self, status: int, body: bytes, headers: dict[str, str], cut: int | None = None, drip: float = 0.0
+        ) -> None:
             self.send_response(status)
             for name, value in {**headers, "Content-Length": str(len(body))}.items():
                 self.send_header(name, value)
             self.end_headers()
-            if cut is not None:  # a dropped connection: part of the body, then the socket closes
-                self.wfile.write(body[:cut])
-                self.wfile.flush()
-                self.close_connection = True
-                return
-            self.wfile.write(body)
+            try:
+                if drip:  # a mirror that trickles: one byte at a time, until serving stops
+                    self.close_connection = True
+                    for n in range(len(body)):
+                        if bucket.stopped.wait(drip):
+                            return
+                        self.wfile.write(body[n : n + 1])
+                        self.wfile.flush()
+                    return
+                if cut is not None:  # a dropped connection: part of the body, then the socket closes
+                    self.wfile.write(body[:cut])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True  # the client hung up
 
         def log_message(self, format: str, *args: Any) -> None:
             """Quiet: tests read the bucket's own records."""

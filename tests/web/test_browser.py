@@ -352,8 +352,12 @@ def test_a_chip_shows_only_its_citations_and_the_table_says_where_each_stands(br
     shown = [r for r in _css(browser, "#citations tbody tr") if r.is_displayed()]
     assert shown and {r.get_attribute("data-status") for r in shown} == {"hallucinated"}
     assert chip.get_attribute("aria-pressed") == "true"
+    others = _css(browser, '.chip:not([data-status="hallucinated"])')
+    assert all("off" in c.get_attribute("class") for c in others)  # struck through: hidden
+    assert chip.value_of_css_property("text-decoration-line") == "none"
     chip.send_keys("\n")  # again: all of them
     assert all(r.is_displayed() for r in _css(browser, "#citations tbody tr"))
+    assert not any("off" in c.get_attribute("class") for c in _css(browser, ".chip"))
     rows = {r.get_attribute("data-id"): r for r in _css(browser, "#citations tbody tr")}
     cells = {i: [td.text for td in r.find_elements("css selector", "td")] for i, r in rows.items()}
     table = next(c for c in cells.values() if c[1] == "373 U.S. 83")

@@ -135,7 +135,7 @@ function render(job) {
   $("#evidence").replaceChildren(
     el("p", { class: "muted" },
       "Click a highlighted citation, or move to it with Tab and press Enter, to see its evidence."));
-  applyFilters();
+  syncFilters();
   $("#skip").textContent = problems().length ? "Skip to the first problem (then press n for the next)"
     : "Skip to the results";
 }
@@ -220,6 +220,7 @@ function syncFilters() {
   const alone = view.statuses.size === 1 ? [...view.statuses][0] : null;
   for (const chip of document.querySelectorAll(".chip")) {
     chip.setAttribute("aria-pressed", String(chip.dataset.status === alone));
+    chip.classList.toggle("off", !view.statuses.has(chip.dataset.status));  // its citations hidden
   }
   applyFilters();
 }

@@ -52,9 +52,13 @@ def test_build_run_score(library_path, tmp_path):
     )
     assert ran.exit_code == 0, ran.output
     assert "**rules** (measured)" in ran.output and "baseline: whole excerpt" in ran.output
-    mine, theirs = ran.output.split("their data, not ours")
+    assert "plumbing check" not in ran.output
+    mine, theirs = ran.output.split("Published figures")
     assert "GPT-5 agent" in theirs and "GPT-5 agent" not in mine  # published rows kept apart
+    assert "| system (published figures) | P | R | F1 |" in theirs
     report = json.loads((tmp_path / "rules" / "report.json").read_text())
+    assert report["status"] == "measured" and report["targets"]["precision"]["target"] == 0.9
+    assert report["published"]["note"].startswith("published figures")
     assert set(report["baselines"]) == {
         "baseline: whole excerpt",
         "baseline: every citation string",
@@ -158,3 +162,53 @@ def test_systems_are_pluggable(library):
     assert make_system("always", library).detect("x").calls == 1
     found = RulesDetector(library).detect("Waiver must be knowing. Miranda v. Arizona, 372 U.S. 335 (1963).")
     assert found.fragments == ("372 U.S. 335",)
+
+
+def test_a_scripted_run_reports_a_plumbing_check_not_a_model_result(library_path, tmp_path):
+    """The scripted stand-in's report says what it is in report.md and report.json
+    themselves: never "measured", no targets judged, the published figures apart."""
+    dataset = tmp_path / "test.jsonl"
+    rows = [
+        {
+            "filename": "a",
+            "text": "Waiver must be knowing. Miranda v. Arizona, 372 U.S. 335 (1963).",
+            "list_hallucinations": ["Miranda v. Arizona, 372 U.S. 335"],
+            "list_hallucination_types": ["name_mismatch"],
+        },
+        {"filename": "b", "text": "Nothing is cited here."},
+    ]
+    dataset.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "scripted"
+    args = [
+        "bench",
+        "phantom",
+        "run",
+        "--dataset",
+        str(dataset),
+        "--out",
+        str(out),
+        "--library",
+        str(library_path),
+    ]
+    ran = CliRunner().invoke(main, [*args, "--system", "single-call", "--scripted"])
+    assert ran.exit_code == 0, ran.output
+    md = (out / "report.md").read_text()
+    text = (out / "report.json").read_text()
+    report = json.loads(text)
+    assert md.startswith("> **Plumbing check, not a model result.** single-call:scripted answers with")
+    assert "**single-call:scripted** (plumbing check, not a model result)" in md
+    assert "measured" not in md and "measured" not in text
+    assert report["status"] == "plumbing check, not a model result" and "stand-in" in report["note"]
+    assert report["targets"] is None and '"met"' not in text
+    mine, theirs = md.split("Published figures")
+    assert "GPT-5 agent" in theirs and "GPT-5 agent" not in mine
+    assert [r["system"] for r in report["published"]["rows"]][0] == "GPT-5 agent"
+    saved = CliRunner().invoke(
+        main,
+        [
+            "bench", "phantom", "score", "--dataset", str(dataset), "--predictions",
+            str(out / "predictions.jsonl"), "--system", "single-call:scripted",
+        ],
+    )  # fmt: skip
+    assert saved.exit_code == 0 and "(plumbing check, not a model result)" in saved.output
+    assert "measured" not in saved.output

@@ -109,6 +109,11 @@ def test_build_from_briefs(tmp_path, library_path):
         assert all(edit["now"] in r["text"] and edit["was"] not in r["text"] for edit in r["injected"])
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["dataset_version"].startswith("citeproof-phantom-2")
+    for split, info in manifest["splits"].items():  # half of each split, rounded, by construction
+        assert info["with_injections"] == round(0.5 * info["excerpts"])
+        assert sum(1 for r in rows if r["split"] == split and r["list_hallucinations"]) == round(
+            0.5 * info["excerpts"]
+        )
     empty = tmp_path / "empty"
     empty.mkdir()
     res = CliRunner().invoke(

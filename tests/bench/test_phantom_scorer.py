@@ -38,15 +38,22 @@ def test_precision_recall_on_a_known_excerpt():
     assert s.kind_hit[0] == 1 and s.kind_gold[3] == 1 and s.kind_hit[3] == 0
 
 
-def test_optional_gold_is_left_out_of_precision_and_recall():
+def test_optional_gold_is_a_true_positive_for_the_paper_and_left_out_by_the_guard():
     e = excerpt(
         GoldError(ROE, "nonexistent"), GoldError("Roe, 410 U.S. at 160", "nonexistent", optional=True)
     )
-    missed = score_excerpt(e, [ROE])
+    missed = score_excerpt(e, [ROE])  # a missed optional span costs nothing under either scorer
     assert (missed.gold, missed.matched_gold, missed.predictions) == (1, 1, 1)
-    hit = score_excerpt(e, [ROE, "410 U.S. at 160"])
-    assert (hit.gold, hit.matched_gold, hit.predictions, hit.matched_predictions) == (1, 1, 1, 1)
-    assert (hit.paper_predictions, hit.paper_matched) == (1, 1)
+    assert (missed.paper_predictions, missed.paper_matched) == (1, 1)
+    hit = score_excerpt(e, [ROE, "410 U.S. at 160", "Brown v. Board"])
+    # guarded: the optional hit is neither a true nor a false positive
+    assert (hit.gold, hit.matched_gold, hit.predictions, hit.matched_predictions) == (1, 1, 2, 1)
+    # the paper's count: the optional hit is a true positive (precision and recall's numerator)
+    assert (hit.paper_predictions, hit.paper_matched) == (3, 2)
+    figures = summarise([hit], seed=0)
+    assert figures["precision"].value == 0.5 and figures["paper_precision"].value == 2 / 3
+    assert figures["recall"].value == 1.0 and figures["paper_recall"].value == 2.0
+    assert figures["paper_recall"].n == 1  # optional gold is never in the denominator
 
 
 def test_guard_refuses_a_prediction_far_longer_than_the_gold():

@@ -80,6 +80,7 @@ def _finish(
     seed: int,
     out: Path | None,
     extra: dict[str, Any],
+    plumbing: bool,
 ) -> None:
     from citeproof.bench.phantom.baselines import baseline_summaries
     from citeproof.bench.phantom.report import chart, markdown, report_json
@@ -88,7 +89,7 @@ def _finish(
     summary, scores = evaluate(excerpts, predictions, seed)
     baselines = baseline_summaries(excerpts, seed)
     label = f"{dataset.name} ({len(excerpts)} excerpts)"
-    table = markdown(system, label, summary, baselines)
+    table = markdown(system, label, summary, baselines, plumbing)
     click.echo(table)
     if out is None:
         return
@@ -99,20 +100,35 @@ def _finish(
         summary,
         {**extra, "seed": seed, "per_excerpt": [{f: getattr(s, f) for f in s.__slots__} for s in scores]},
         baselines,
+        plumbing,
     )
     (out / "report.json").write_text(json.dumps(data, indent=2, default=str, allow_nan=False))
     (out / "report.md").write_text(table)
     try:
-        chart(system, summary, out / "recall_by_kind.png")
+        chart(system, summary, out / "recall_by_kind.png", plumbing)
     except ImportError:
         click.echo("citeproof: matplotlib missing (pip install 'citeproof[plot]'): no chart", err=True)
     click.echo(f"report written to {out}", err=True)
 
 
+def _load(dataset: Path, split: str) -> list[Excerpt]:
+    """The excerpts of ``split``; a dataset that cannot be read so is a clear error (exit 2),
+    and labels that are none of the five kinds are reported on stderr."""
+    from citeproof.bench.phantom.loader import load
+
+    try:
+        return load(dataset, split, warn=lambda m: click.echo(f"citeproof: warning: {m}", err=True))
+    except ValueError as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(2)
+
+
 @phantom_group.command("run")
 @click.option("--system", "system", default="rules", show_default=True)
 @click.option("--dataset", required=True, type=click.Path(exists=True, path_type=Path))
-@click.option("--split", default="test", show_default=True)
+@click.option(
+    "--split", default="test", show_default=True, help="train, or test (the published files call it eval)."
+)
 @click.option("--limit", type=int, default=None, help="Only the first N excerpts.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--out", type=click.Path(path_type=Path), default=None)
@@ -155,9 +171,8 @@ def run_command(
     LLM systems: rules+judge, single-call, agent; NAME:MODEL names the model, and
     NAME:scripted (or --scripted) uses the offline scripted model.
     """
-    from citeproof.bench.phantom.loader import load
     from citeproof.bench.phantom.runner import run, write_predictions
-    from citeproof.bench.phantom.systems import make_system
+    from citeproof.bench.phantom.systems import is_stand_in, make_system
     from citeproof.llm.client import LLMError
 
     if scripted and ":" not in system:
@@ -173,12 +188,13 @@ def run_command(
         )
         if v is not None
     }
-    excerpts = load(dataset, split)[:limit]
+    excerpts = _load(dataset, split)[:limit]
     try:
         detector = make_system(system, load_library(library_spec), options)
     except (KeyError, ValueError, LLMError) as exc:
         click.echo(f"citeproof: {exc.args[0]}", err=True)
         sys.exit(2)
+    plumbing = is_stand_in(system, detector)
     progress = (
         (lambda n, t: click.echo(f"\r{n}/{t} excerpts", err=True, nl=n == t)) if sys.stderr.isatty() else None
     )
@@ -189,7 +205,7 @@ def run_command(
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         write_predictions(predictions, out / "predictions.jsonl")
-    _finish(system, dataset, excerpts, predictions, seed, out, {"split": split})
+    _finish(system, dataset, excerpts, predictions, seed, out, {"split": split}, plumbing)
 
 
 @phantom_group.command("score")
@@ -197,7 +213,9 @@ def run_command(
 @click.option(
     "--predictions", "predictions_path", required=True, type=click.Path(exists=True, path_type=Path)
 )
-@click.option("--split", default="test", show_default=True)
+@click.option(
+    "--split", default="test", show_default=True, help="train, or test (the published files call it eval)."
+)
 @click.option("--system", default="predictions", show_default=True, help="Label for the row.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Bootstrap seed.")
 @click.option("--out", type=click.Path(path_type=Path), default=None)
@@ -205,10 +223,10 @@ def score_command(
     dataset: Path, predictions_path: Path, split: str, system: str, seed: int, out: Path | None
 ) -> None:
     """Score a predictions JSONL ({"filename", "fragments": [...]} per line)."""
-    from citeproof.bench.phantom.loader import load
     from citeproof.bench.phantom.runner import read_predictions
+    from citeproof.bench.phantom.systems import is_stand_in
 
-    excerpts = load(dataset, split)
+    excerpts = _load(dataset, split)
     predictions = read_predictions(predictions_path)
     names = {e.filename for e in excerpts}
     _finish(
@@ -219,4 +237,5 @@ def score_command(
         seed,
         out,
         {"split": split, "predictions": str(predictions_path)},
+        is_stand_in(system),
     )

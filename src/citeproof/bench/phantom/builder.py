@@ -7,11 +7,13 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from citeproof.bench.phantom.allocation import allocate, until
 from citeproof.bench.phantom.cites import find_cites, library_reporters
 from citeproof.bench.phantom.injections import inside_targets
 from citeproof.bench.phantom.judicial import EDIT_KINDS, judicial_excerpt, judicial_kinds
@@ -28,7 +30,8 @@ from citeproof.bench.phantom.templated import Pools, templated_excerpt
 from citeproof.core.reading.read import ReadError, read_document
 from citeproof.library.sqlite import SQLiteLibrary
 
-DATASET_VERSION = "citeproof-phantom-2.0"  # 2.0: the injector independent of the detector
+DATASET_VERSION = "citeproof-phantom-2.1"  # 2.0: the injector independent of the detector; 2.1: a cite
+# at another real case's first page is a name mismatch, exactly half of each split injected
 # LePhantomCite does not publish per-kind proportions we could read; injected kinds are
 # drawn uniformly.
 KIND_WEIGHTS = dict.fromkeys(KINDS, 0.2)
@@ -66,34 +69,43 @@ def load_pools(
 def build(
     library: SQLiteLibrary, config: BuildConfig, progress: Callable[[str], None] | None = None
 ) -> list[Excerpt]:
+    """``config.excerpts`` excerpts; in each split exactly ``round(injected_fraction ×
+    size)`` carry an injected error (`allocation`), the others none."""
     pools, judicial = load_pools(library, config, progress)
     rng = np.random.default_rng(config.seed)
     n = config.excerpts
-    injected = set(int(i) for i in rng.permutation(n)[: round(n * config.injected_fraction)])
-    test = set(int(i) for i in rng.permutation(n)[: round(n * config.test_fraction)])
+    plan = allocate(n, config.test_fraction, config.injected_fraction, rng)
     kinds_p = np.array(list(KIND_WEIGHTS.values()))
-    out = []
-    for i in range(n):
+
+    def make(i: int) -> Excerpt:
         kinds = (
             [str(k) for k in rng.choice(KINDS, size=1 + int(rng.random() < 0.4), p=kinds_p / kinds_p.sum())]
-            if i in injected
+            if i in plan.injected
             else []
         )
         real = judicial and judicial_kinds(kinds) and rng.random() < config.judicial_fraction
         name = f"cp{i:05d}_{'judicial' if real else 'templated'}.txt"
         if real:
             passage = judicial[int(rng.integers(len(judicial)))]
-            excerpt = judicial_excerpt(name, passage, kinds, pools, library, rng)
-        else:
-            excerpt = templated_excerpt(name, kinds, pools, library, rng)
+            return judicial_excerpt(name, passage, kinds, pools, library, rng)
+        return templated_excerpt(name, kinds, pools, library, rng)
+
+    out = []
+    for i in range(n):
+        carries = partial(_carries, i in plan.injected)
+        excerpt = until(partial(make, i), carries, f"excerpt {i}")
         out.append(
             replace(
                 excerpt,
-                split="test" if i in test else "train",
+                split=plan.split(i),
                 meta={**excerpt.meta, "dataset_version": DATASET_VERSION, "seed": config.seed},
             )
         )
     return out
+
+
+def _carries(injected: bool, excerpt: Excerpt) -> bool:
+    return bool(excerpt.required) == injected
 
 
 BRIEF_SUFFIXES = {".pdf", ".docx", ".txt", ".text", ".md"}
@@ -124,6 +136,26 @@ def brief_passages(
     return out
 
 
+def _brief_excerpt(
+    i: int,
+    passage: JudicialPassage,
+    carries: bool,
+    pools: Pools,
+    library: SQLiteLibrary,
+    rng: np.random.Generator,
+) -> Excerpt | None:
+    """The passage clean, or with one error: the kinds tried in a seeded order until one
+    takes (None if none does)."""
+    name = f"brief{i:05d}_{passage.case_id}"
+    if not carries:
+        return judicial_excerpt(name, passage, [], pools, library, rng, source="brief")
+    for k in rng.permutation(len(EDIT_KINDS)):
+        e = judicial_excerpt(name, passage, [EDIT_KINDS[int(k)]], pools, library, rng, source="brief")
+        if e.required:
+            return e
+    return None
+
+
 def build_from_briefs(
     library: SQLiteLibrary,
     config: BuildConfig,
@@ -132,32 +164,40 @@ def build_from_briefs(
 ) -> list[Excerpt]:
     """Excerpts of a user's own correct briefs, with errors injected into the citations the
     library knows (nonexistent, name, pin past the case's end, misquote): the way the
-    seed benchmark was built from real briefs. Same layout, manifest and audits."""
+    seed benchmark was built from real briefs. Same layout, manifest and audits; in each
+    split exactly ``round(injected_fraction × size)`` paragraphs carry an error (one that
+    can carry none gives its place to a clean paragraph of its split that can)."""
     passages = brief_passages(library, folder, progress)
     if not passages:
         raise ValueError(f"no paragraph of the briefs in {folder} cites a case the library knows")
     pools = Pools([], [], [], inside_targets(library))
     rng = np.random.default_rng(config.seed)
-    n = len(passages)
-    injected = set(int(i) for i in rng.permutation(n)[: round(n * config.injected_fraction)])
-    test = set(int(i) for i in rng.permutation(n)[: round(n * config.test_fraction)])
-    out = []
-    for i, passage in enumerate(passages):
-        kinds = [str(rng.choice(EDIT_KINDS))] if i in injected else []
-        name = f"brief{i:05d}_{passage.case_id}"
-        e = judicial_excerpt(name, passage, kinds, pools, library, rng, source="brief")
-        out.append(
-            replace(
-                e,
-                split="test" if i in test else "train",
-                meta={
-                    **e.meta,
-                    "dataset_version": DATASET_VERSION,
-                    "seed": config.seed,
-                    "brief": passage.case_id,
-                },
+    plan = allocate(len(passages), config.test_fraction, config.injected_fraction, rng)
+    made = {i: _brief_excerpt(i, p, i in plan.injected, pools, library, rng) for i, p in enumerate(passages)}
+    for i in [i for i, e in made.items() if e is None]:
+        spare = [
+            j for j, e in made.items() if plan.split(j) == plan.split(i) and e is not None and not e.required
+        ]
+        for j in [spare[int(k)] for k in rng.permutation(len(spare))]:
+            moved = _brief_excerpt(j, passages[j], True, pools, library, rng)
+            if moved is not None:
+                made[i], made[j] = _brief_excerpt(i, passages[i], False, pools, library, rng), moved
+                break
+        else:
+            raise ValueError(
+                f"too few paragraphs of the {plan.split(i)} split of {folder} can carry an error "
+                f"for {config.injected_fraction:.0%} of them to carry one"
             )
-        )
+    out = []
+    for i, e in made.items():
+        assert e is not None
+        meta = {
+            **e.meta,
+            "dataset_version": DATASET_VERSION,
+            "seed": config.seed,
+            "brief": passages[i].case_id,
+        }
+        out.append(replace(e, split=plan.split(i), meta=meta))
     return out
 
 

@@ -1,7 +1,9 @@
 """Citation-level errors a real draft contains, each made to be a real error that the
-library can settle: fabricated cites (a page inside a case, a real slot that belongs to
-another case, the wrong reporter series), a name swapped with another case of the same
-volume or of the same court and year, and pins a few pages off or on a page where the
+library can settle, in LePhantomCite's taxonomy: a fabricated cite is one at which no case
+begins (a page inside a case, or the wrong reporter series where nothing begins); a case-
+name mismatch is a name and a cite that point to two real cases (another case's name on
+the cite, or the cite of another real case under the name: its slot in the same reporter,
+or the sibling series where it begins); and pins a few pages off or on a page where the
 words are not.
 
 Independent of the detector: built from the library's tables and the injector's own
@@ -11,6 +13,7 @@ inputs and an ``rng`` (numpy Generator).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -93,13 +96,23 @@ def inside_targets(library: SQLiteLibrary) -> dict[str, list[InsideTarget]]:
     return out
 
 
-def settles(library: SQLiteLibrary, volume: str, reporter: str, page: int, name: str) -> str | None:
-    """How the library proves ``name, volume reporter page`` wrong, or None if it cannot:
-    another case begins there, the page is inside a case, or the volume is complete and
-    no case begins there."""
+def another_case_begins(
+    library: SQLiteLibrary, volume: str, reporter: str, page: int, name: str
+) -> str | None:
+    """The id of a real case other than ``name``'s (sharing no party with it) that begins
+    at ``volume reporter page``, else None."""
     found = cases_at(library, volume, reporter, page)
-    if found:
-        return None if any(share_a_party(name, n) for _, n in found) else f"{found[0][0]} begins there"
+    if not found or any(share_a_party(name, n) for _, n in found):
+        return None
+    return found[0][0]
+
+
+def nothing_begins(library: SQLiteLibrary, volume: str, reporter: str, page: int) -> str | None:
+    """How the library proves that no case begins at ``volume reporter page``: the page is
+    inside a case, or the volume is complete and no case begins there; None if it cannot
+    (or a case does begin there)."""
+    if cases_at(library, volume, reporter, page):
+        return None
     inside = inside_a_case(library, volume, reporter, page)
     if inside is not None:
         return f"page {page} is inside {inside}"
@@ -141,29 +154,62 @@ def _other_slot(ref: CaseRef, library: SQLiteLibrary, rng: np.random.Generator) 
     return None
 
 
-def _wrong_series(ref: CaseRef, library: SQLiteLibrary) -> tuple[CaseRef, str] | None:
+def _wrong_series(ref: CaseRef, library: SQLiteLibrary, onto_a_case: bool) -> tuple[CaseRef, str] | None:
+    """The same volume and page in a sibling series: where another real case begins
+    (``onto_a_case``), or where the library proves nothing begins."""
     for series in SIBLING_SERIES.get(ref.reporter, ()):
-        why = settles(library, ref.volume, series, ref.page, ref.name)
+        if onto_a_case:
+            other = another_case_begins(library, ref.volume, series, ref.page, ref.name)
+            why = None if other is None else f"{other} begins there"
+        else:
+            why = nothing_begins(library, ref.volume, series, ref.page)
         if why is not None:
             return replace(ref, reporter=series), f"series {series} for {ref.reporter}: {why}"
+    return None
+
+
+Made = tuple[CaseRef, str]
+
+
+def _first_made(makers: list[Callable[[], Made | None]], rng: np.random.Generator) -> Made | None:
+    """The first maker, in a seeded order, that makes something."""
+    for k in rng.permutation(len(makers)):
+        made = makers[int(k)]()
+        if made is not None:
+            return made
     return None
 
 
 def nonexistent_cite(
     ref: CaseRef, targets: dict[str, list[InsideTarget]], library: SQLiteLibrary, rng: np.random.Generator
 ) -> tuple[CaseRef, str]:
-    """A fabricated but plausible cite the library can settle: the wrong reporter series,
-    a real slot that belongs to another case, or a page inside a case."""
-    makers = [
-        lambda: _wrong_series(ref, library),
-        lambda: _other_slot(ref, library, rng),
-        lambda: _page_inside(ref, targets, library, rng),
-    ]
-    for k in rng.permutation(len(makers)):
-        made = makers[int(k)]()
-        if made is not None:
-            return made
-    raise LookupError(f"no settleable fabricated cite for {ref.cite}")
+    """A fabricated but plausible cite at which no case begins, that the library can
+    settle: the wrong reporter series (nothing begins there), or a page inside a case. A
+    cite at the first page of another real case is a name mismatch
+    (:func:`misdirected_cite`), never this."""
+    made = _first_made(
+        [
+            lambda: _wrong_series(ref, library, onto_a_case=False),
+            lambda: _page_inside(ref, targets, library, rng),
+        ],
+        rng,
+    )
+    if made is None:
+        raise LookupError(f"no settleable fabricated cite for {ref.cite}")
+    return made
+
+
+def misdirected_cite(ref: CaseRef, library: SQLiteLibrary, rng: np.random.Generator) -> tuple[CaseRef, str]:
+    """The cite of another real case under ``ref``'s name (LePhantomCite's case-name
+    mismatch: the name and the reporter point to two real cases): another case's slot in
+    the same reporter, or the same volume and page in a sibling series where another case
+    begins."""
+    made = _first_made(
+        [lambda: _wrong_series(ref, library, onto_a_case=True), lambda: _other_slot(ref, library, rng)], rng
+    )
+    if made is None:
+        raise LookupError(f"no other real case's cite for {ref.cite}")
+    return made
 
 
 def mismatched_name(ref: CaseRef, library: SQLiteLibrary, rng: np.random.Generator) -> tuple[str, str]:

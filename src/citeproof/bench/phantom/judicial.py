@@ -1,9 +1,10 @@
 """Errors injected into existing writing: paragraphs of real opinions, or a user's own
 correct briefs. Citations are found by the injector's own finder (`cites`); only those
 the library knows by their right name are changed, so that every error is one the
-library can settle: a fabricated cite (every later ``VOL REPORTER at`` short form of it
-follows), a name swapped with another case's, a pin moved past the case's last page, or
-a quotation right before the cite altered.
+library can settle: a fabricated cite at which no case begins (every later ``VOL
+REPORTER at`` short form of it follows), a name and a cite pointing to two real cases
+(another case's name, or another real case's cite), a pin moved past the case's last
+page, or a quotation right before the cite altered.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 
 from citeproof.bench.phantom import textual
 from citeproof.bench.phantom.cites import FoundCite
-from citeproof.bench.phantom.injections import mismatched_name, nonexistent_cite
+from citeproof.bench.phantom.injections import misdirected_cite, mismatched_name, nonexistent_cite
 from citeproof.bench.phantom.schema import Excerpt, GoldCitation, GoldError, Role
 from citeproof.bench.phantom.sources import CaseRef, JudicialPassage, cases_at, in_library, is_out_of_coverage
 from citeproof.bench.phantom.templated import Pools
@@ -51,10 +52,9 @@ def _ref(c: FoundCite, library: SQLiteLibrary) -> CaseRef:
     return CaseRef(case_id, c.name, c.volume, c.reporter, c.page, "")
 
 
-def _nonexistent(
-    text: str, c: FoundCite, pools: Pools, library: SQLiteLibrary, rng: np.random.Generator
-) -> list[Edit]:
-    new, _ = nonexistent_cite(_ref(c, library), pools.targets, library, rng)
+def _moved(text: str, c: FoundCite, new: CaseRef) -> list[Edit]:
+    """The cite's volume, reporter and page replaced by ``new``'s, in every later ``VOL
+    REPORTER at`` short form of it as well."""
     edits: list[Edit] = [(c.head_span[0], c.head_span[1], f"{new.volume} {new.reporter} {new.page}")]
     head = re.escape(f"{c.volume} {c.reporter} at ")
     for m in re.finditer(head, text[c.span[1] :]):  # short forms of the same cite
@@ -63,9 +63,33 @@ def _nonexistent(
     return edits
 
 
+def _nonexistent(
+    text: str, c: FoundCite, pools: Pools, library: SQLiteLibrary, rng: np.random.Generator
+) -> list[Edit]:
+    new, _ = nonexistent_cite(_ref(c, library), pools.targets, library, rng)
+    return _moved(text, c, new)
+
+
 def _name(text: str, c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:
-    new, _ = mismatched_name(_ref(c, library), library, rng)
-    return [(m.start(), m.end(), new) for m in re.finditer(re.escape(c.name), text) if m.start() >= c.span[0]]
+    """Name and cite pointing to two real cases: another case's name written for this
+    cite, or the cite of another real case under this name (chosen at random; the other
+    if one fails)."""
+
+    def swap_name() -> list[Edit]:
+        new, _ = mismatched_name(_ref(c, library), library, rng)
+        return [
+            (m.start(), m.end(), new) for m in re.finditer(re.escape(c.name), text) if m.start() >= c.span[0]
+        ]
+
+    def move_cite() -> list[Edit]:
+        new, _ = misdirected_cite(_ref(c, library), library, rng)
+        return _moved(text, c, new)
+
+    makers = (swap_name, move_cite) if rng.random() < 0.5 else (move_cite, swap_name)
+    try:
+        return makers[0]()
+    except LookupError:
+        return makers[1]()
 
 
 def _pin(text: str, c: FoundCite, library: SQLiteLibrary, rng: np.random.Generator) -> list[Edit]:

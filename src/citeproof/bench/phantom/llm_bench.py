@@ -45,6 +45,7 @@ class Closing:
     def __init__(self, inner: Detector, client: ChatClient, endpoint: FakeChatEndpoint | None) -> None:
         self.inner, self.client, self.endpoint = inner, client, endpoint
         self.name = inner.name
+        self.stand_in = endpoint is not None  # the scripted model answers: a plumbing check
 
     def detect(self, text: str) -> Detection:
         return self.inner.detect(text)

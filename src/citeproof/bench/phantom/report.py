@@ -1,5 +1,7 @@
 """Report: JSON with everything, a Markdown table (the system under both scorers, with the
-degenerate baselines beside it) and, apart, the published rows; a PNG chart."""
+degenerate baselines beside it) and, in a table of their own, the published figures; a
+PNG chart. A run of the scripted stand-in model is labelled a plumbing check, not a model
+result, in every one of them, and no target is judged on it."""
 
 from __future__ import annotations
 
@@ -36,11 +38,29 @@ _KIND_LABEL = {
 }
 
 
+MEASURED = "measured"
+PLUMBING = "plumbing check, not a model result"
+PUBLISHED_NOTE = (
+    "published figures: LePhantomCite's authors' own, on their 390-excerpt test split with their "
+    "scorer; not produced by this run and not comparable with its rows"
+)
+
+
+def plumbing_note(system: str) -> str:
+    return (
+        f"{system} answers with citeproof's scripted stand-in model (deterministic rules behind a fake "
+        "chat endpoint on loopback; no language model): the figures show that the pipeline runs end to "
+        "end, they say nothing of how any model detects hallucinations, and no target is judged on them."
+    )
+
+
 SCORERS = {
     "guarded": "guarded scorer: a prediction containing a gold fragment may be at most "
-    "2 x its length + 40 characters; recall = gold fragments hit / gold fragments",
+    "2 x its length + 40 characters; recall = gold fragments hit / gold fragments; a prediction "
+    "hitting only optional gold is left out (neither true nor false positive)",
     "paper": "paper-faithful scorer (LePhantomCite's definitions): lenient substring match; "
-    "recall = predictions that hit a gold fragment / gold fragments (may exceed 1)",
+    "a prediction hitting optional gold is a true positive; recall = predictions that hit a gold "
+    "fragment / required gold fragments (may exceed 1)",
 }
 
 
@@ -50,19 +70,24 @@ def report_json(
     summary: dict[str, Estimate],
     extra: dict[str, Any],
     baselines: dict[str, dict[str, Estimate]] | None = None,
+    plumbing: bool = False,
 ) -> dict[str, Any]:
+    """Everything of a run; with ``plumbing`` (the scripted stand-in answered) a status and
+    note saying so, and ``targets`` null."""
+    targets = {k: {"target": t, "met": _met(k, summary.get(k), t)} for k, t in TARGETS.items()}
     return {
         "system": system,
         "dataset": dataset,
+        "status": PLUMBING if plumbing else MEASURED,
+        **({"note": plumbing_note(system)} if plumbing else {}),
         "scorers": SCORERS,
         "metrics": {k: v.to_dict() for k, v in summary.items()},
         "baselines": {
             name: {k: v.to_dict() for k, v in figures.items()} for name, figures in (baselines or {}).items()
         },
-        "targets": {k: {"target": t, "met": _met(k, summary.get(k), t)} for k, t in TARGETS.items()},
+        "targets": None if plumbing else targets,
         "published": {
-            "note": "their data, not ours: measured by LePhantomCite's authors on their 390-excerpt "
-            "test split with their scorer",
+            "note": PUBLISHED_NOTE,
             "rows": [
                 dict(zip(("system", "precision", "recall", "f1"), row, strict=True)) for row in PUBLISHED
             ],
@@ -102,14 +127,16 @@ def markdown(
     dataset: str,
     summary: dict[str, Estimate],
     baselines: dict[str, dict[str, Estimate]] | None = None,
+    plumbing: bool = False,
 ) -> str:
     kinds = " | ".join(f"R {_KIND_LABEL[k]}" for k in KINDS)
     head = (
         f"| system | data | P | R | F1 | paper P | paper R | paper F1 | {kinds} | "
         "FP out-of-coverage | s/excerpt |"
     )
-    lines = [head, "|" + " --- |" * (head.count("|") - 1)]
-    lines.append(_row(f"**{system}** (measured)", dataset, summary))
+    lines = [f"> **{PLUMBING[:1].upper()}{PLUMBING[1:]}.** {plumbing_note(system)}", ""] if plumbing else []
+    lines += [head, "|" + " --- |" * (head.count("|") - 1)]
+    lines.append(_row(f"**{system}** ({PLUMBING if plumbing else MEASURED})", dataset, summary))
     for name, figures in (baselines or {}).items():
         lines.append(_row(name, dataset, figures))
     lines += [
@@ -119,17 +146,16 @@ def markdown(
         f"{SCORERS['guarded']}. paper P/R/F1: the {SCORERS['paper']}. Baselines flag the whole "
         'excerpt, every citation string, or "v." in every excerpt.',
         "",
-        "Published rows (their data, not ours: LePhantomCite's 390-excerpt test split, their "
-        "scorer; not comparable with the rows above):",
+        "Published figures (a table of their own: " + PUBLISHED_NOTE.split(": ", 1)[1] + "):",
         "",
-        "| system | P | R | F1 |",
+        "| system (published figures) | P | R | F1 |",
         "| --- | --- | --- | --- |",
     ]
     lines += [f"| {name} | {p} | {r} | {f} |" for name, p, r, f in PUBLISHED]
     return "\n".join(lines) + "\n"
 
 
-def chart(system: str, summary: dict[str, Estimate], path: Path) -> Path:
+def chart(system: str, summary: dict[str, Estimate], path: Path, plumbing: bool = False) -> Path:
     """Per-kind recall with 95% intervals, as a PNG (needs the ``bench`` extra)."""
     import matplotlib
 
@@ -146,7 +172,8 @@ def chart(system: str, summary: dict[str, Estimate], path: Path) -> Path:
     ax.set_xticks(range(len(KINDS)), labels, fontsize=8)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("recall")
-    ax.set_title(f"{system}: per-kind recall, 95% bootstrap intervals", fontsize=10)
+    what = f" ({PLUMBING})" if plumbing else ""
+    ax.set_title(f"{system}{what}: per-kind recall, 95% bootstrap intervals", fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)

@@ -4,9 +4,10 @@ Both scorers normalise case, quotes and whitespace and read a prediction as matc
 gold fragment when one is a substring of the other; they differ in two places.
 
 - **Paper-faithful** (``paper_*``), LePhantomCite's own definitions: any substring
-  either way matches, precision = predictions that hit a gold fragment / predictions,
-  and *recall = predictions that hit a gold fragment / gold fragments* (so several
-  predictions inside one gold fragment count several times, and recall may exceed 1).
+  either way matches, precision = predictions that hit a gold fragment (optional or
+  required) / predictions, and *recall = predictions that hit a gold fragment / required
+  gold fragments* (so several predictions inside one gold fragment count several times,
+  and recall may exceed 1).
 - **Guarded** (the unprefixed figures): a prediction that *contains* a gold fragment
   matches only if it is at most ``2 × len(gold) + 40`` characters long (the whole
   excerpt does not "find" every error in it), a prediction *inside* a gold fragment
@@ -16,9 +17,12 @@ gold fragment when one is a substring of the other; they differ in two places.
   flag rates use this scorer.
 
 ``optional`` gold fragments (later mentions of an injected citation; the published
-``optional`` spans) are left out of both: a prediction that hits only optional gold is
-dropped from precision, and optional gold never counts toward recall. Exact duplicate
-predictions count once; empty predictions are ignored.
+``optional`` spans) never count toward either recall's denominator. A prediction that hits
+one is a **true positive for the paper-faithful scorer** (as LePhantomCite counts it: in
+its precision and in its recall's numerator); the **guarded scorer leaves it out** (neither
+a true nor a false positive: dropped from precision, never toward recall), so that its
+figures are about required gold only. Exact duplicate predictions count once; empty
+predictions are ignored.
 """
 
 from __future__ import annotations
@@ -82,30 +86,30 @@ class ExcerptScore:
     kind_hit: tuple[int, ...]
     role_total: tuple[int, ...]  # per Role
     role_flagged: tuple[int, ...]
-    paper_predictions: int = 0  # paper-faithful: predictions counted for precision
-    paper_matched: int = 0  # paper-faithful: predictions that hit a gold fragment
+    paper_predictions: int = 0  # paper-faithful: predictions counted for precision (all of them)
+    paper_matched: int = 0  # paper-faithful: predictions that hit a gold fragment, optional ones too
 
 
 def _precision_counts(
-    preds: Sequence[str], excerpt: Excerpt, match: Callable[[str, str], bool]
+    preds: Sequence[str], excerpt: Excerpt, match: Callable[[str, str], bool], optional_hits: bool
 ) -> tuple[int, int]:
-    """(predictions counted, predictions hitting required gold); a prediction that hits
-    only optional gold is not counted."""
+    """(predictions counted, true positives). A prediction that hits only optional gold is
+    a true positive with ``optional_hits`` (the paper's count), else not counted at all."""
     counted = matched = 0
     for p in preds:
         required = any(match(p, g.fragment) for g in excerpt.required)
         optional = any(match(p, g.fragment) for g in excerpt.errors if g.optional)
-        if required or not optional:
+        if required or not optional or optional_hits:
             counted += 1
-            matched += int(required)
+            matched += int(required or optional)
     return counted, matched
 
 
 def score_excerpt(excerpt: Excerpt, fragments: Sequence[str]) -> ExcerptScore:
     preds = unique_predictions(fragments)
     gold = excerpt.required
-    counted, matched = _precision_counts(preds, excerpt, guarded_match)
-    paper_counted, paper_matched = _precision_counts(preds, excerpt, fragments_match)
+    counted, matched = _precision_counts(preds, excerpt, guarded_match, optional_hits=False)
+    paper_counted, paper_matched = _precision_counts(preds, excerpt, fragments_match, optional_hits=True)
     hit = [any(guarded_match(p, g.fragment) for p in preds) for g in gold]
     kind_gold = [0] * len(KINDS)
     kind_hit = [0] * len(KINDS)

@@ -68,3 +68,10 @@ def make_system(name: str, library: Library, options: Mapping[str, Any] | None =
     except TypeError as exc:
         raise ValueError(f"system {name!r} takes no options {sorted(options)}") from exc
     return factory(library, **options)
+
+
+def is_stand_in(name: str, detector: Detector | None = None) -> bool:
+    """Whether a run's figures come from the scripted stand-in model, so that its report is a
+    plumbing check, not a model result: the system is ``NAME:scripted``, or the detector
+    answers through the scripted endpoint."""
+    return name.partition(":")[2] == SCRIPTED or bool(getattr(detector, "stand_in", False))

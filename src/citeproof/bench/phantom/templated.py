@@ -12,6 +12,7 @@ from citeproof.bench.phantom import compose, textual
 from citeproof.bench.phantom.injections import (
     InsideTarget,
     Slot,
+    misdirected_cite,
     mismatched_name,
     nonexistent_cite,
     wrong_pin,
@@ -66,10 +67,7 @@ def inject(
         pin = None if slot.pin is None else ref.page + max(1, slot.pin - slot.ref.page)
         return replace(slot, ref=ref, pin=pin, kind=kind, note=note)
     if kind == "name_mismatch":
-        name, note = mismatched_name(slot.ref, library, rng)
-        return replace(
-            slot, ref=replace(slot.ref, name=name), kind=kind, note=f"{note}; real name: {slot.ref.name}"
-        )
+        return _name_mismatch(slot, library, rng)
     if slot.role != "fulltext":
         return None
     if kind == "wrong_pincite":
@@ -80,6 +78,33 @@ def inject(
     if kind == "misrepresentation" and slot.proposition:
         return _misrepresented(slot, pools, library, rng)
     return None
+
+
+def _name_mismatch(slot: Slot, library: SQLiteLibrary, rng: np.random.Generator) -> Slot:
+    """Name and cite pointing to two real cases: another case's name on this cite, or the
+    cite of another real case under this name (chosen at random; the other if one fails)."""
+
+    def swap_name() -> Slot:
+        name, note = mismatched_name(slot.ref, library, rng)
+        return replace(
+            slot,
+            ref=replace(slot.ref, name=name),
+            kind="name_mismatch",
+            note=f"{note}; real name: {slot.ref.name}",
+        )
+
+    def move_cite() -> Slot:
+        ref, note = misdirected_cite(slot.ref, library, rng)
+        pin = None if slot.pin is None else ref.page + max(1, slot.pin - slot.ref.page)
+        return replace(
+            slot, ref=ref, pin=pin, kind="name_mismatch", note=f"{note}; real cite: {slot.ref.cite}"
+        )
+
+    makers = (swap_name, move_cite) if rng.random() < 0.5 else (move_cite, swap_name)
+    try:
+        return makers[0]()
+    except LookupError:
+        return makers[1]()
 
 
 def _haystack(library: SQLiteLibrary, case_id: str) -> str:

@@ -130,7 +130,8 @@ def test_a_contracted_negation_reverses_a_proposition_as_the_full_one_does(negat
 def _assert_reversed(c: Citation, at: str, proposition: str, page: int, real: str) -> None:
     f = check_support(c, opinion(at))
     assert (f.kind, f.outcome) == (ErrorKind.MISREPRESENTATION, Outcome.FAIL)
-    assert f.explanation == "the opinion states the opposite of the proposition"
+    assert f.explanation == "the opinion states the opposite of the proposition (rule: polarity)"
+    assert f.rule == "polarity"
     assert f.confidence == Confidence.NEGATED
     assert (f.fragment, f.span) == (proposition, c.proposition_span)
     assert f.evidence.startswith(f'the opinion says (page {page}): "')

@@ -28,7 +28,9 @@ from citeproof.bench.phantom.templated import Pools, templated_excerpt
 from citeproof.core.reading.read import ReadError, read_document
 from citeproof.library.sqlite import SQLiteLibrary
 
-DATASET_VERSION = "citeproof-phantom-2.0"  # 2.0: the injector independent of the detector
+# 2.1: faithful propositions paraphrased (bench/phantom/paraphrase.py); 2.0: the injector
+# independent of the detector
+DATASET_VERSION = "citeproof-phantom-2.1"
 # LePhantomCite does not publish per-kind proportions we could read; injected kinds are
 # drawn uniformly.
 KIND_WEIGHTS = dict.fromkeys(KINDS, 0.2)

@@ -1,0 +1,487 @@
+"""The offline misrepresentation rules, each narrow enough to stand on its own.
+
+A claim (what a brief says a case holds) is compared with what the opinion says, as read at
+library build (`structure`) and sentence by sentence (`signatures`):
+
+* ``disposition``: the claim says the court affirmed (granted) where the opinion's own
+  disposition reversed (denied), or the reverse; procedural history never counts.
+* ``prevailing_party``: the claim says a side prevailed that lost by the opinion's disposition.
+* ``rejecting_frame``: the claim says the court rejected (declined to hold, refused to accept,
+  disapproved, found unpersuasive) what the opinion states; or states what the opinion rejects.
+* ``dicta_as_holding``: the claim states what the opinion only assumed or left undecided.
+* ``modal_strengthening``: the claim says "must" (will, is required) where the opinion says
+  "may" (might, could, permits).
+* ``party_swap``: the claim gives the opinion's statement to the other side (plaintiff for
+  defendant, employer for employee).
+* ``polarity``: every close sentence in the court's voice says the opposite; negation by other
+  means ("without", "lacks", "fails to", "absent", "not objectionable") counts on both sides.
+
+Each rule returns a `Hit` naming itself, saying what differs and which sentences show it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from citeproof.core.checking.signatures import negating, signature, weak_negations, words_of
+from citeproof.core.checking.structure import (
+    DICTA_MARKER,
+    FAMILY,
+    GRANT,
+    OPPOSITE,
+    REJECTING_MARKER,
+    REVERSE,
+    Role,
+    Structure,
+)
+from citeproof.core.text.context import QUOTATION
+
+SCOPE_SHARE = 0.7  # of the claim's content words that must lie inside a frame's or a marker's scope
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The part of a claim compared with the opinion: its words, content words and
+    negations; ``framed`` when the claim says the court rejected it."""
+
+    text: str
+    words: tuple[str, ...]
+    content: frozenset[str]  # quotations and the case's name left out
+    said: frozenset[str]  # every content word, quotations included
+    negations: int
+    framed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Near:
+    """An opinion sentence sharing most of the claim's content words."""
+
+    start: int
+    end: int
+    text: str
+    words: tuple[str, ...]
+    content: frozenset[str]
+    negations: int
+    role: int
+
+    def courts_voice(self) -> bool:
+        """Says what the court says: not a party's argument, a dissent or dicta (its recital of
+        what happened below is its own words)."""
+        return not Role(self.role) & (Role.REPORTED | Role.SEPARATE | Role.DICTA)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    rule: str
+    explanation: str
+    sentences: tuple[tuple[int, int], ...]  # spans of the opinion that show it
+
+
+_FRAME = re.compile(
+    r"\b(?:rejected|rejecting|declined|declining|refused|refusing|disapproved|disapproving|repudiated|"
+    r"(?:was|were) (?:not persuaded|unpersuaded)|found (?:\w+ )?(?:unpersuasive|unavailing|without merit|"
+    r"meritless)|disagreed with|would not (?:hold|accept|adopt|find))"
+    r"(?:\s+to\s+(?:hold|find|accept|adopt|conclude|recognize|extend|apply|follow|endorse|embrace|rule|say|"
+    r"agree))?(?:\s+(?:with\s+)?(?:the|an|any)\s+(?:[\w-]+\s+){0,2}?(?:view|argument|contention|proposition|"
+    r"notion|claim|position|idea|assertion|suggestion|theory|premise|rule|reading|interpretation|"
+    r"conclusion|holding))?\s+(?:that|whether)\s+"
+)
+_CLAUSE_END = re.compile(r";|,\s+(?:and|but|because|since|although|while)\b|\s+because\b|\s+since\b")
+
+
+def _clause(text: str, start: int) -> str:
+    end = _CLAUSE_END.search(text, start)
+    return text[start : end.start() if end else len(text)]
+
+
+_RETOLD = re.compile(  # "In Smith, the court took the view that": who said it, not what was said
+    r"^(?:[^,;]{0,80},\s*)?(?:the|this|that)\s+(?:[\w.'-]+\s+)?(?:court|majority|panel)\s+"
+    r"(?:(?:also|further|thus|therefore|correctly|properly|expressly|ultimately|specifically|squarely)\s+)?"
+    r"(?:held|holds|reasoned|concluded|explained|noted|observed|stated|recognized|determined|ruled|found|"
+    r"emphasized|made clear|took the view|was of the view|acknowledged|announced|said|confirmed)\s+that\s+"
+)
+
+
+def read_claim(text: str, case_name: str = "") -> Claim:
+    """The claim as compared: after a rejecting frame (``framed``), else after the words that
+    say who said it ("the court reasoned that"), else the whole of it."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    m = _FRAME.search(low)
+    retold = _RETOLD.match(low)
+    part = _clause(low, m.end()) if m else low[retold.end() :] if retold else low
+    content = signature(QUOTATION.sub(" ", part))[0] - signature(case_name)[0]
+    said, negations = signature(part)
+    return Claim(part, tuple(words_of(part)), content, said, negations, m is not None)
+
+
+def _share(claim: frozenset[str], text: str) -> float:
+    return len(claim & signature(text)[0]) / len(claim) if claim else 0.0
+
+
+# --- polarity and rejecting frames --------------------------------------------------------
+
+
+def _relation(n: int, c: int) -> str:
+    """``opposite`` when one side is plainly affirmative and the other negated an odd number
+    of times; ``same`` when both negate alike, or one is affirmative and the other doubly
+    negated; else ``unknown`` (`_aligned` may still tell)."""
+    if n == c:
+        return "same"
+    if min(n, c) != 0:
+        return "unknown"
+    return "opposite" if (n + c) % 2 else "same"
+
+
+ALIGNED = 0.7  # how closely two word sequences must align for their differences to be compared
+
+
+def _aligned(a: Sequence[str], b: Sequence[str]) -> str:
+    """Where both sides negate: ``opposite`` when the words that differ between two closely
+    aligned sentences carry an odd number of negations between them ("need not be
+    exhausted" / "need be exhausted"), ``same`` when even ("did not" / "failed to")."""
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    if matcher.ratio() < ALIGNED:
+        return "unknown"
+    flips = sum(
+        sum(map(negating, a[i1:i2])) + sum(map(negating, b[j1:j2]))
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag != "equal"
+    )
+    return "opposite" if flips % 2 else "same"
+
+
+_CLAUSES = re.compile(r"[;:]|,\s+(?:but|yet|while|although|though|whereas)\b|\s+but\s+")
+
+
+def _unshared_negations(text: str, other: frozenset[str]) -> int:
+    """Negations in clauses of ``text`` (quotations aside) that share no content word with
+    the other side: "..., but it did not do so" says nothing of what the claim says."""
+    count = 0
+    for clause in _CLAUSES.split(QUOTATION.sub(" ", text)):
+        words, negations = signature(clause)
+        if negations and not words & other:
+            count += negations
+    return count
+
+
+def _flip(relation: str) -> str:
+    return {"opposite": "same", "same": "opposite"}.get(relation, relation)
+
+
+def _sentence_frame(near: Near, claim: Claim) -> bool | None:
+    """Whether the sentence rejects what the claim says (True), does not frame it (False),
+    or frames something whose scope the claim may or may not lie in (None)."""
+    if not near.role & Role.REJECTING:
+        return False
+    low = " ".join(near.text.lower().replace("’", "'").split())
+    m = REJECTING_MARKER.search(low)
+    if m is not None and _share(claim.content, low[m.end() :]) >= SCOPE_SHARE:
+        return True
+    return None
+
+
+def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
+    """The relation of a close sentence to the claim, with whether a frame turned it; two
+    when the sentence's frame may or may not cover the claim."""
+    n = near.negations + weak_negations(near.words, claim.said)
+    n -= _unshared_negations(near.text, claim.said)
+    c = claim.negations + weak_negations(claim.words, near.content)
+    c -= _unshared_negations(claim.text, near.content)
+    base = _relation(n, c)
+    if base == "unknown":
+        base = _aligned(near.words, claim.words)
+    framed = _sentence_frame(near, claim)
+    options = [False, True] if framed is None else [framed]
+    out = set()
+    for sentence_framed in options:
+        flips = int(claim.framed) + int(sentence_framed)
+        out.add((_flip(base) if flips % 2 else base, flips > 0))
+    return out
+
+
+def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """Every close sentence says the opposite, one of them in the court's voice (its own
+    frame, if any, covering the claim)."""
+    if not near:
+        return None
+    firing: list[Near] = []
+    framed = False
+    for s in near:
+        found = relations(claim, s)
+        if any(r != "opposite" for r, _ in found):
+            return None
+        if s.courts_voice() and _sentence_frame(s, claim) is not None:
+            firing.append(s)
+            framed = framed or any(f for _, f in found)
+    if not firing:
+        return None
+    spans = tuple((s.start, s.end) for s in firing[:2])
+    if not framed:
+        return Hit("polarity", "the opinion states the opposite of the proposition", spans)
+    if claim.framed:
+        return Hit("rejecting_frame", "the brief says the court rejected what the opinion states", spans)
+    return Hit("rejecting_frame", "the opinion rejects what the brief says it holds", spans)
+
+
+# --- dicta and modal strengthening ---------------------------------------------------------
+
+_CLAIM_HEDGES = re.compile(
+    r"\b(?:may|might|could|can|whether|if|assum\w*|arguendo|open|suggest\w*|dict\w*|noted|observed|"
+    r"hypothetical\w*|perhaps|possibly|arguably|likely|unclear|undecided|reserved)\b"
+)
+
+
+def _dicta_scope(near: Near) -> str | None:
+    """The words a dicta marker leaves undecided: from the marker to the end of its clause
+    ("even if X," up to the comma)."""
+    low = " ".join(near.text.lower().replace("’", "'").split())
+    m = DICTA_MARKER.search(low)
+    if m is None:
+        return None
+    if m.group(0).startswith("even"):
+        comma = low.find(",", m.end())
+        return low[m.end() : comma if comma > 0 else len(low)]
+    return _clause(low, m.end())
+
+
+def dicta_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """The claim states as held what the opinion's only close sentences leave undecided."""
+    if claim.framed or _CLAIM_HEDGES.search(claim.text) or DICTA_MARKER.search(claim.text):
+        return None
+    undecided: list[Near] = []
+    for s in near:
+        scope = _dicta_scope(s) if s.role & Role.DICTA else None
+        if scope is not None and _share(claim.content, scope) >= SCOPE_SHARE:
+            if not s.role & (Role.REPORTED | Role.SEPARATE):
+                undecided.append(s)
+        elif s.courts_voice() or s.role & Role.DICTA:
+            return None  # the court says it elsewhere (or the claim is outside the marker's scope)
+    if not undecided:
+        return None
+    low = " ".join(undecided[0].text.lower().split())
+    marker = m.group(0) if (m := DICTA_MARKER.search(low)) else "a dicta marker"
+    return Hit(
+        "dicta_as_holding",
+        f'the opinion leaves this undecided ("{marker}"); the brief presents it as held',
+        tuple((s.start, s.end) for s in undecided[:2]),
+    )
+
+
+# A hedged word of an opinion → the firmer words that overstate it.
+FIRMER = {
+    "may": {"must", "shall", "required", "requires", "mandatory", "obligated", "will"},
+    "might": {"will", "must", "would", "necessarily"},
+    "could": {"would", "will", "must"},
+    "can": {"must", "shall"},
+    "perhaps": {"plainly", "clearly", "certainly", "necessarily", "undoubtedly"},
+    "arguably": {"clearly", "plainly", "certainly", "undoubtedly"},
+    "possibly": {"necessarily", "certainly", "clearly"},
+    "likely": {"certainly", "necessarily", "clearly"},
+    "probably": {"certainly", "clearly", "necessarily"},
+    "suggests": {"establishes", "holds", "requires", "mandates", "compels", "proves"},
+    "suggest": {"establish", "hold", "require", "mandate", "compel", "prove"},
+    "suggested": {"established", "held", "required", "mandated", "compelled", "proved"},
+    "permits": {"requires", "mandates", "compels", "obligates"},
+    "permit": {"require", "mandate", "compel", "obligate"},
+    "permitted": {"required", "mandated", "compelled", "obligated"},
+    "allows": {"requires", "mandates", "compels"},
+    "allow": {"require", "mandate", "compel"},
+    "generally": {"always", "invariably"},
+    "ordinarily": {"always", "invariably"},
+    "usually": {"always", "invariably"},
+    "typically": {"always", "invariably"},
+    "sometimes": {"always", "invariably"},
+}
+_KEEPS_FIRM = {"not", "never", "only", "no"}  # "may not", "may only": already firm
+
+
+def _strengthened(near: Near, claim: Claim) -> tuple[str, str] | None:
+    """``(hedge, firm)`` where the claim puts a firmer word in place of the sentence's hedge."""
+    a, b = list(near.words), list(claim.words)
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "replace":
+            continue
+        for k in range(i1, i2):
+            hedge = a[k]
+            firm = next((w for w in b[j1:j2] if w in FIRMER.get(hedge, ())), None)
+            firmed = hedge in ("may", "can") and _KEEPS_FIRM & set(a[k + 1 : k + 3])
+            if firm and hedge not in b and not firmed:
+                return hedge, firm
+    return None
+
+
+def modal_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """Every close sentence in the court's voice says with a hedge what the claim says firmly."""
+    voiced = [s for s in near if s.courts_voice() or s.role & Role.DICTA]
+    if claim.framed or not voiced:
+        return None
+    found = [_strengthened(s, claim) for s in voiced]
+    if any(f is None for f in found):
+        return None
+    hedge, firm = found[0]  # type: ignore[misc]
+    return Hit(
+        "modal_strengthening",
+        f'the opinion says "{hedge}" where the brief says "{firm}"',
+        tuple((s.start, s.end) for s in voiced[:2]),
+    )
+
+
+# --- party roles --------------------------------------------------------------------------
+
+_PAIRS = (
+    ("plaintiff", "defendant"),
+    ("appellant", "appellee"),
+    ("petitioner", "respondent"),
+    ("employer", "employee"),
+    ("landlord", "tenant"),
+    ("lessor", "lessee"),
+    ("buyer", "seller"),
+    ("insurer", "insured"),
+    ("creditor", "debtor"),
+    ("movant", "nonmovant"),
+    ("licensor", "licensee"),
+    ("mortgagor", "mortgagee"),
+    ("grantor", "grantee"),
+    ("prosecution", "defense"),
+    ("husband", "wife"),
+    ("mother", "father"),
+)
+COUNTERPART = {**dict(_PAIRS), **{b: a for a, b in _PAIRS}}
+_PASSIVE_BY = re.compile(r"\bby\s+(?:the\s+)?(?:\w+\s+)?(?:" + "|".join(COUNTERPART) + r")s?\b")
+SWAP_SIMILAR = 0.8  # how closely the claim, its roles swapped back, must read as the sentence
+
+
+def _role_word(word: str) -> str:
+    base = word.removesuffix("'s").removesuffix("s") if word not in COUNTERPART else word
+    return base if base in COUNTERPART else ""
+
+
+def _roles_normal(words: Sequence[str]) -> list[str]:
+    return [_role_word(w) or w for w in words]
+
+
+def swap_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """The claim reads as a close sentence only once its party roles are swapped back."""
+    mine = _roles_normal(claim.words)
+    if claim.framed or not any(w in COUNTERPART for w in mine) or _PASSIVE_BY.search(claim.text):
+        return None
+    swapped = [COUNTERPART.get(w, w) for w in mine]
+    hits: list[Near] = []
+    for s in near:
+        theirs = _roles_normal(s.words)
+        if not any(w in COUNTERPART for w in theirs) or _PASSIVE_BY.search(s.text.lower()):
+            if s.courts_voice():
+                return None
+            continue
+        as_written = SequenceMatcher(None, theirs, mine, autojunk=False).ratio()
+        swapped_back = SequenceMatcher(None, theirs, swapped, autojunk=False).ratio()
+        if swapped_back >= SWAP_SIMILAR and swapped_back >= as_written + 0.1:
+            if s.courts_voice():
+                hits.append(s)
+        elif s.courts_voice():
+            return None  # a close sentence gives the roles as the claim does
+    if not hits:
+        return None
+    theirs = _roles_normal(hits[0].words)
+    said = next((w for w in theirs if w in COUNTERPART), "")
+    return Hit(
+        "party_swap",
+        f"the opinion says it of the {said}; the brief gives it to the {COUNTERPART.get(said, 'other side')}",
+        tuple((s.start, s.end) for s in hits[:2]),
+    )
+
+
+# --- disposition and the prevailing party --------------------------------------------------
+
+_LOWER_COURT = (
+    r"trial|district|lower|appellate|appeals|intermediate|circuit|superior|county|state|federal|bankruptcy|"
+    r"supreme|high|highest|probate|family|juvenile|municipal|tax|claims|chancery|magistrate|habeas|"
+    r"reviewing|sentencing|motion"
+)
+_CLAIM_VERBS = r"affirmed|reversed|vacated|upheld|set aside|overturned|granted|denied"
+_CLAIM_DISPOSITION = re.compile(
+    rf"^(?:[^,]{{0,60}},\s*)?(?P<lead>affirming|reversing|vacating|upholding|overturning|setting aside|"
+    rf"granting|denying)\b|\b(?:the|this|that)\s+(?!(?:{_LOWER_COURT})\b)(?:[a-z][\w.'-]*\s+)?"
+    rf"(?:court|panel|majority)\s+(?:(?:ultimately|thus|therefore|also|nonetheless|properly|correctly|"
+    rf"summarily|unanimously|accordingly|then|subsequently|eventually|,)\s*)*(?P<verb>{_CLAIM_VERBS})\b|"
+    rf"\b(?:judgment|order|decree|conviction|decision|ruling|sentence|verdict|award|dismissal)s?"
+    rf"(?:\s+below|\s+of\s+(?:the\s+)?[\w\s]{{0,30}}?court)?\s+(?:was|were|is|had been)\s+(?:\w+\s+)?"
+    rf"(?P<passive>affirmed|reversed|vacated|upheld|set aside|overturned)\b(?!\s+(?:by|on appeal)\b)"
+)
+_AS_FAMILY = {
+    "affirming": "affirmed",
+    "upholding": "affirmed",
+    "upheld": "affirmed",
+    "reversing": "reversed",
+    "vacating": "reversed",
+    "overturning": "reversed",
+    "overturned": "reversed",
+    "setting aside": "reversed",
+    "granting": "granted",
+    "denying": "denied",
+}
+_SIDE = r"appellants?|appellees?|petitioners?|respondents?|plaintiffs?|defendants?"
+_CLAIM_WINNER = re.compile(
+    rf"\b(?:the\s+)?(?P<a>{_SIDE})\s+(?:ultimately\s+|thus\s+|therefore\s+)?(?:prevailed|won|succeeded)\b|"
+    rf"\b(?:ruled|found|decided|held|entered judgment|granted (?:summary )?judgment)\s+(?:for|in favor of)\s+"
+    rf"(?:the\s+)?(?P<b>{_SIDE})\b|\bin (?:the\s+)?(?P<c>{_SIDE})['’]s?\s+favor\b"
+)
+
+
+def claimed_families(text: str) -> frozenset[str]:
+    """The disposition families the claim gives the cited court itself."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    found: set[str] = set()
+    for m in _CLAIM_DISPOSITION.finditer(low):
+        word = m.group("lead") or m.group("verb") or m.group("passive")
+        found.update(FAMILY.get(_AS_FAMILY.get(word, word), ()))
+    return frozenset(found)
+
+
+def _disposition_spans(structure: Structure, spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    return tuple(spans[n] for n in structure.disposition.sentences[-2:] if n < len(spans))
+
+
+def disposition_rule(text: str, structure: Structure, spans: Sequence[tuple[int, int]]) -> Hit | None:
+    """The claim gives the court a disposition its own disposition excludes."""
+    claimed = claimed_families(text)
+    held = structure.disposition.families
+    if len(claimed) != 1 or not held:
+        return None
+    said = next(iter(claimed))
+    appellate = said not in (GRANT, OPPOSITE[GRANT])
+    comparable = (
+        held & {said, OPPOSITE[said]} if appellate else (held if held <= {GRANT, OPPOSITE[GRANT]} else set())
+    )
+    if said in held or OPPOSITE[said] not in comparable:
+        return None
+    did = "reversed" if OPPOSITE[said] == REVERSE else OPPOSITE[said]
+    return Hit(
+        "disposition",
+        f"the opinion {did}; the brief says it {said}",
+        _disposition_spans(structure, spans),
+    )
+
+
+def prevailing_rule(text: str, structure: Structure, spans: Sequence[tuple[int, int]]) -> Hit | None:
+    """The claim says a side prevailed that lost by the opinion's own disposition."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    sides = set()
+    for m in _CLAIM_WINNER.finditer(low):
+        side = (m.group("a") or m.group("b") or m.group("c")).removesuffix("s")
+        sides.add(side)
+    d = structure.disposition
+    if len(sides) != 1:
+        return None
+    side = sides.pop()
+    if side not in d.losers or side in d.winners:
+        return None
+    winner = next((w for w in sorted(d.winners) if w in COUNTERPART and COUNTERPART[w] == side), "other side")
+    return Hit(
+        "prevailing_party",
+        f"by the opinion's disposition the {winner} prevailed; the brief says the {side} did",
+        _disposition_spans(structure, spans),
+    )

@@ -25,6 +25,7 @@ from citeproof.cli.common import (
 )
 from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.cli.remote_warnings import show_remote_warnings
+from citeproof.core.checking.entailment import Entailment
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Reason
 from citeproof.core.output.annotate_docx import annotate_docx
@@ -64,6 +65,14 @@ def _conditions(fail_on: tuple[str, ...]) -> tuple[str, ...]:
     "--ray", "ray_address", default=None, help="Batch: run each file as a task on this Ray cluster."
 )
 @llm_options
+@click.option(
+    "--nli-model",
+    "nli_model",
+    type=click.Path(exists=True),
+    default=None,
+    help="Folder with an ONNX NLI model (model.onnx, tokenizer.json, config.json): a veto on the "
+    "offline misrepresentation findings and a second polarity signal (docs/misrepresentation.md).",
+)
 @click.option(
     "--courtlistener/--no-courtlistener",
     default=None,
@@ -108,6 +117,7 @@ def check_command(
     model: str | None,
     base_url: str | None,
     llm_config: str | None,
+    nli_model: str | None,
     courtlistener: bool | None,
     manifest_path: str | None,
     sign_key: str | None,
@@ -134,9 +144,9 @@ def check_command(
     if sign_key and not manifest_path:
         raise click.UsageError("--sign needs --manifest (the signature goes in the manifest)")
     if jobs or resume or ray_address or any(Path(f).is_dir() or _is_glob(f) for f in files):
-        if llm or courtlistener:
+        if llm or courtlistener or nli_model:
             raise click.UsageError(
-                "a batch checks against the local library only (no --llm, --courtlistener)"
+                "a batch checks against the local library only (no --llm, --courtlistener, --nli-model)"
             )
         limits = limits_from_options(limit_values)
         conditions = _conditions(fail_on)
@@ -149,6 +159,7 @@ def check_command(
     show_remote_warnings()
     library = _with_courtlistener(load_library(library_spec), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
+    nli = nli_from_option(nli_model)  # None without --nli-model
     renderers: dict[str, Callable[[Report], str]] = {
         "text": render_text,
         "markdown": render_markdown,
@@ -164,7 +175,7 @@ def check_command(
             else:
                 doc = read_document(name, limits=limits)
             with progress_bar(f"{name}: checking citations") as show:
-                report = check_document(doc, library, None if quiet else show, judge, limits=limits)
+                report = check_document(doc, library, None if quiet else show, judge, limits=limits, nli=nli)
             checked.append((name, report))
         except (ReadError, LimitExceeded) as exc:
             report_failure(exc, debug)
@@ -189,6 +200,18 @@ def check_command(
     if manifest_path:
         write_run_manifest(manifest_path, checked, library, judge, sign_key)
     sys.exit(EXIT_HALLUCINATED if flagged else EXIT_USAGE if failed else EXIT_OK)
+
+
+def nli_from_option(path: str | None) -> Entailment | None:
+    """The NLI model of ``--nli-model``, or None; a folder that holds none is a usage error."""
+    if path is None:
+        return None
+    from citeproof.llm.nli import NLIModelError, OnnxNLI
+
+    try:
+        return OnnxNLI(path)
+    except NLIModelError as exc:
+        raise click.BadParameter(str(exc), param_hint="--nli-model") from None
 
 
 def fails_on(report: Report, conditions: tuple[str, ...]) -> bool:

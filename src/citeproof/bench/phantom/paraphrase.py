@@ -111,12 +111,12 @@ def drop_holding_frame(sentence: str) -> Rewrite:
 
 
 _AGREES = {"are": "is", "have": "has", "do": "does", "were": "was"}
-_MODALS = {"will", "would", "must", "may", "can", "could", "should", "shall", "might", "also", "therefore", "thus"}
+_MODALS = {"will", "would", "must", "may", "can", "could", "should", "shall", "might", "also", "thus"}
 _WE_VERB = re.compile(r"\b(we|We) (\w+)")
 
 
 def third_person(sentence: str) -> Rewrite:
-    """"we" told as "the court", the verb agreeing ("we are" → "the court is"); None where a
+    """ "we" told as "the court", the verb agreeing ("we are" → "the court is"); None where a
     verb after "we" could not be made to agree."""
 
     def told(m: re.Match[str]) -> str:
@@ -151,11 +151,12 @@ def plainer_words(sentence: str, rng: np.random.Generator) -> Rewrite:
 def negation_by_other_means(sentence: str) -> Rewrite:
     """One negation said another way: "did not show" → "failed to show", "does not have" →
     "lacks", "with no" → "without", "is not improper" → "is proper"."""
-    for pattern, make, note in (
+    rewrites: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str], str], ...] = (
         (_NOT_HAVE, lambda m: _LACK[m.group(1).lower()], "lacks for does not have"),
         (_DID_NOT, lambda m: f"{_FAILED[m.group(1).lower()]} {m.group(2)}", "failed to for did not"),
         (_WITH_NO, lambda m: "without", "without for with no"),
-    ):
+    )
+    for pattern, make, note in rewrites:
         m = pattern.search(sentence)
         if m:
             return sentence[: m.start()] + _cased(make(m), m.group()) + sentence[m.end() :], note
@@ -169,7 +170,7 @@ def negation_by_other_means(sentence: str) -> Rewrite:
 
 
 def clause_moved(sentence: str) -> Rewrite:
-    """"Because X, Y." → "Y because X." (only a single leading clause, nothing else moved)."""
+    """ "Because X, Y." → "Y because X." (only a single leading clause, nothing else moved)."""
     m = _LEADING_BECAUSE.match(sentence.strip())
     if not m:
         return None

@@ -9,7 +9,6 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from citeproof.bench.phantom import compose, textual
-from citeproof.bench.phantom.paraphrase import faithful
 from citeproof.bench.phantom.injections import (
     InsideTarget,
     Slot,
@@ -17,6 +16,7 @@ from citeproof.bench.phantom.injections import (
     nonexistent_cite,
     wrong_pin,
 )
+from citeproof.bench.phantom.paraphrase import faithful
 from citeproof.bench.phantom.schema import Excerpt
 from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
 from citeproof.library.sqlite import SQLiteLibrary

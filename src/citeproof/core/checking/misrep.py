@@ -105,16 +105,33 @@ _RETOLD = re.compile(  # "In Smith, the court took the view that": who said it, 
 )
 
 
+_REJECTING_WORD = re.compile(
+    r"\b(?:reject\w*|declin\w*|refus\w*|disagree\w*|disapprov\w*|unpersua\w*|unavailing|meritless|"
+    r"repudiat\w*)\b|\b(?:without|no|lacks?) merit\b"
+)
+
+
+def frame_scope(low: str) -> tuple[bool, str]:
+    """Whether a (lower-cased) text rejects something, and the words it rejects ("the court
+    declined to hold that X", "we reject the argument that X": X); "" when it rejects
+    something whose words cannot be told apart ("that argument is unavailing")."""
+    m = _FRAME.search(low) or REJECTING_MARKER.search(low)
+    if m is None:
+        return bool(_REJECTING_WORD.search(low)), ""
+    return True, _clause(low, m.end())
+
+
 def read_claim(text: str, case_name: str = "") -> Claim:
     """The claim as compared: after a rejecting frame (``framed``), else after the words that
-    say who said it ("the court reasoned that"), else the whole of it."""
+    say who said it ("the court reasoned that"), else the whole of it. A claim that rejects
+    something it does not name is left to no rule (its words are cleared)."""
     low = " ".join(text.lower().replace("’", "'").split())
-    m = _FRAME.search(low)
+    framed, scope = frame_scope(low)
     retold = _RETOLD.match(low)
-    part = _clause(low, m.end()) if m else low[retold.end() :] if retold else low
+    part = scope if framed else low[retold.end() :] if retold else low
     content = signature(QUOTATION.sub(" ", part))[0] - signature(case_name)[0]
     said, negations = signature(part)
-    return Claim(part, tuple(words_of(part)), content, said, negations, m is not None)
+    return Claim(part, tuple(words_of(part)), content, said, negations, framed)
 
 
 def _share(claim: frozenset[str], text: str) -> float:
@@ -157,9 +174,14 @@ _CLAUSES = re.compile(r"[;:]|,\s+(?:but|yet|while|although|though|whereas)\b|\s+
 
 
 def _unshared_negations(text: str, other: frozenset[str]) -> int:
-    """Negations in clauses of ``text`` (quotations aside) that share no content word with
-    the other side: "..., but it did not do so" says nothing of what the claim says."""
+    """Negations of ``text`` that say nothing of what the other side says: in a quotation or
+    a clause ("..., but it did not do so") that shares no content word with it. What an
+    opinion reports a witness saying about something else is not what it says."""
     count = 0
+    for m in QUOTATION.finditer(text):
+        words, quoted = signature(m.group(1))
+        if quoted and not words & other:
+            count += quoted
     for clause in _CLAUSES.split(QUOTATION.sub(" ", text)):
         words, negations = signature(clause)
         if negations and not words & other:
@@ -171,29 +193,32 @@ def _flip(relation: str) -> str:
     return {"opposite": "same", "same": "opposite"}.get(relation, relation)
 
 
-def _sentence_frame(near: Near, claim: Claim) -> bool | None:
-    """Whether the sentence rejects what the claim says (True), does not frame it (False),
-    or frames something whose scope the claim may or may not lie in (None)."""
-    if not near.role & Role.REJECTING:
-        return False
+def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
+    """Whether the sentence rejects what the claim says (True, with the words it rejects),
+    does not frame it (False), or frames something the claim may or may not lie in (None)."""
     low = " ".join(near.text.lower().replace("’", "'").split())
-    m = REJECTING_MARKER.search(low)
-    if m is not None and _share(claim.content, low[m.end() :]) >= SCOPE_SHARE:
-        return True
-    return None
+    framed, scope = frame_scope(low) if near.role & Role.REJECTING or _FRAME.search(low) else (False, "")
+    if not framed:
+        return False, ""
+    return (True, scope) if scope and _share(claim.content, scope) >= SCOPE_SHARE else (None, "")
 
 
 def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     """The relation of a close sentence to the claim, with whether a frame turned it; two
-    when the sentence's frame may or may not cover the claim."""
-    n = near.negations + weak_negations(near.words, claim.said)
-    n -= _unshared_negations(near.text, claim.said)
+    when the sentence's frame may or may not cover the claim. A framed sentence's negations
+    are counted in the words it rejects, as a framed claim's are."""
+    framed, scope = _sentence_frame(near, claim)
+    if framed:
+        n = signature(scope)[1] + weak_negations(tuple(words_of(scope)), claim.said)
+        n -= _unshared_negations(scope, claim.said)
+    else:
+        n = near.negations + weak_negations(near.words, claim.said)
+        n -= _unshared_negations(near.text, claim.said)
     c = claim.negations + weak_negations(claim.words, near.content)
     c -= _unshared_negations(claim.text, near.content)
     base = _relation(n, c)
     if base == "unknown":
-        base = _aligned(near.words, claim.words)
-    framed = _sentence_frame(near, claim)
+        base = _aligned(tuple(words_of(scope)) if framed else near.words, claim.words)
     options = [False, True] if framed is None else [framed]
     out = set()
     for sentence_framed in options:
@@ -213,7 +238,7 @@ def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
         found = relations(claim, s)
         if any(r != "opposite" for r, _ in found):
             return None
-        if s.courts_voice() and _sentence_frame(s, claim) is not None:
+        if s.courts_voice() and _sentence_frame(s, claim)[0] is not None:
             firing.append(s)
             framed = framed or any(f for _, f in found)
     if not firing:
@@ -257,8 +282,8 @@ def dicta_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
         if scope is not None and _share(claim.content, scope) >= SCOPE_SHARE:
             if not s.role & (Role.REPORTED | Role.SEPARATE):
                 undecided.append(s)
-        elif s.courts_voice() or s.role & Role.DICTA:
-            return None  # the court says it elsewhere (or the claim is outside the marker's scope)
+        elif s.courts_voice():
+            return None  # the court says it elsewhere
     if not undecided:
         return None
     low = " ".join(undecided[0].text.lower().split())
@@ -351,7 +376,7 @@ _PAIRS = (
 )
 COUNTERPART = {**dict(_PAIRS), **{b: a for a, b in _PAIRS}}
 _PASSIVE_BY = re.compile(r"\bby\s+(?:the\s+)?(?:\w+\s+)?(?:" + "|".join(COUNTERPART) + r")s?\b")
-SWAP_SIMILAR = 0.8  # how closely the claim, its roles swapped back, must read as the sentence
+SWAP_SIMILAR = 0.85  # how closely the claim, its roles swapped back, must read as the sentence
 
 
 def _role_word(word: str) -> str:
@@ -378,7 +403,7 @@ def swap_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
             continue
         as_written = SequenceMatcher(None, theirs, mine, autojunk=False).ratio()
         swapped_back = SequenceMatcher(None, theirs, swapped, autojunk=False).ratio()
-        if swapped_back >= SWAP_SIMILAR and swapped_back >= as_written + 0.1:
+        if swapped_back >= SWAP_SIMILAR and swapped_back > as_written:
             if s.courts_voice():
                 hits.append(s)
         elif s.courts_voice():
@@ -404,12 +429,20 @@ _LOWER_COURT = (
 _CLAIM_VERBS = r"affirmed|reversed|vacated|upheld|set aside|overturned|granted|denied"
 _CLAIM_DISPOSITION = re.compile(
     rf"^(?:[^,]{{0,60}},\s*)?(?P<lead>affirming|reversing|vacating|upholding|overturning|setting aside|"
-    rf"granting|denying)\b|\b(?:the|this|that)\s+(?!(?:{_LOWER_COURT})\b)(?:[a-z][\w.'-]*\s+)?"
+    rf"granting|denying)\b|\b(?:the|that)\s+(?!(?:{_LOWER_COURT})\b)(?:[a-z][\w.'-]*\s+)?"
     rf"(?:court|panel|majority)\s+(?:(?:ultimately|thus|therefore|also|nonetheless|properly|correctly|"
-    rf"summarily|unanimously|accordingly|then|subsequently|eventually|,)\s*)*(?P<verb>{_CLAIM_VERBS})\b|"
+    rf"summarily|unanimously|accordingly|,)\s*)*(?P<verb>{_CLAIM_VERBS})\b|"
+    rf"\b(?:(?:{_LOWER_COURT})\s+court's\s+)(?:judgment|order|decree|conviction|decision|ruling|sentence|"
+    rf"verdict|award|dismissal)s?\s+(?:was|were)\s+(?P<passive>affirmed|reversed|vacated|upheld|set aside|"
+    rf"overturned)\b(?!\s+(?:by|on appeal)\b)|"
     rf"\b(?:judgment|order|decree|conviction|decision|ruling|sentence|verdict|award|dismissal)s?"
-    rf"(?:\s+below|\s+of\s+(?:the\s+)?[\w\s]{{0,30}}?court)?\s+(?:was|were|is|had been)\s+(?:\w+\s+)?"
-    rf"(?P<passive>affirmed|reversed|vacated|upheld|set aside|overturned)\b(?!\s+(?:by|on appeal)\b)"
+    rf"(?:\s+below|\s+appealed from|\s+of\s+the\s+(?:{_LOWER_COURT})\s+court)\s+(?:was|were)\s+"
+    rf"(?P<below>affirmed|reversed|vacated|upheld|set aside|overturned)\b(?!\s+(?:by|on appeal)\b)"
+)
+# A claim that tells what happened later or elsewhere, or what would happen, gives no disposition.
+_NOT_THE_DISPOSITION = re.compile(
+    r"\b(?:on appeal|previously|later|subsequently|earlier|prior appeal|if|unless|whether|would|should|"
+    r"could|might|only when|where|when)\b|\sv\.\s|\d+\s+[a-z.]+\s*\d*[a-z.]*\s+\d+"  # or of another case
 )
 _AS_FAMILY = {
     "affirming": "affirmed",
@@ -427,7 +460,8 @@ _SIDE = r"appellants?|appellees?|petitioners?|respondents?|plaintiffs?|defendant
 _CLAIM_WINNER = re.compile(
     rf"\b(?:the\s+)?(?P<a>{_SIDE})\s+(?:ultimately\s+|thus\s+|therefore\s+)?(?:prevailed|won|succeeded)\b|"
     rf"\b(?:ruled|found|decided|held|entered judgment|granted (?:summary )?judgment)\s+(?:for|in favor of)\s+"
-    rf"(?:the\s+)?(?P<b>{_SIDE})\b|\bin (?:the\s+)?(?P<c>{_SIDE})['’]s?\s+favor\b"
+    rf"(?:the\s+)?(?P<b>{_SIDE})\b|\b(?:ruled|found|decided|held|entered judgment|rendered judgment)\s+"
+    rf"(?:[\w'-]+\s+){{0,3}}?in (?:the\s+)?(?P<c>{_SIDE})['’]?s?\s+favor\b"
 )
 
 
@@ -435,28 +469,52 @@ def claimed_families(text: str) -> frozenset[str]:
     """The disposition families the claim gives the cited court itself."""
     low = " ".join(text.lower().replace("’", "'").split())
     found: set[str] = set()
+    if _NOT_THE_DISPOSITION.search(low):
+        return frozenset()
     for m in _CLAIM_DISPOSITION.finditer(low):
-        word = m.group("lead") or m.group("verb") or m.group("passive")
+        word = m.group("lead") or m.group("verb") or m.group("passive") or m.group("below")
         found.update(FAMILY.get(_AS_FAMILY.get(word, word), ()))
     return frozenset(found)
+
+
+_GENERIC = frozenset({"motion", "motions", "court", "request", "petition", "order", "judgment", "relief"})
+
+
+def _same_object(claim: str, structure: Structure, spans: Sequence[tuple[int, int]], text: str) -> bool:
+    """Whether the claim's grant or denial concerns what the opinion's disposition decides:
+    a word of what follows the claim's verb (not "motion", "court") in a disposition sentence."""
+    low = " ".join(claim.lower().split())
+    m = re.search(r"\b(?:granted|denied|granting|denying)\b", low)
+    if m is None:
+        return False
+    wanted = signature(" ".join(low[m.end() :].split()[:8]))[0] - _GENERIC
+    said: set[str] = set()
+    for n in structure.disposition.sentences:
+        if n < len(spans):
+            said |= signature(text[slice(*spans[n])])[0]
+    return bool(wanted & said)
 
 
 def _disposition_spans(structure: Structure, spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(spans[n] for n in structure.disposition.sentences[-2:] if n < len(spans))
 
 
-def disposition_rule(text: str, structure: Structure, spans: Sequence[tuple[int, int]]) -> Hit | None:
-    """The claim gives the court a disposition its own disposition excludes."""
+def disposition_rule(
+    text: str, structure: Structure, spans: Sequence[tuple[int, int]], opinion_text: str
+) -> Hit | None:
+    """The claim gives the court a disposition its own disposition excludes: affirmed for
+    reversed (or the reverse); granted for denied only in an opinion that decides motions
+    alone, and only of the same thing ("summary judgment")."""
     claimed = claimed_families(text)
     held = structure.disposition.families
     if len(claimed) != 1 or not held:
         return None
     said = next(iter(claimed))
-    appellate = said not in (GRANT, OPPOSITE[GRANT])
-    comparable = (
-        held & {said, OPPOSITE[said]} if appellate else (held if held <= {GRANT, OPPOSITE[GRANT]} else set())
-    )
-    if said in held or OPPOSITE[said] not in comparable:
+    if said in held or OPPOSITE[said] not in held:
+        return None
+    if said in (GRANT, OPPOSITE[GRANT]) and (
+        not held <= {GRANT, OPPOSITE[GRANT]} or not _same_object(text, structure, spans, opinion_text)
+    ):
         return None
     did = "reversed" if OPPOSITE[said] == REVERSE else OPPOSITE[said]
     return Hit(
@@ -469,6 +527,8 @@ def disposition_rule(text: str, structure: Structure, spans: Sequence[tuple[int,
 def prevailing_rule(text: str, structure: Structure, spans: Sequence[tuple[int, int]]) -> Hit | None:
     """The claim says a side prevailed that lost by the opinion's own disposition."""
     low = " ".join(text.lower().replace("’", "'").split())
+    if _NOT_THE_DISPOSITION.search(low):
+        return None
     sides = set()
     for m in _CLAIM_WINNER.finditer(low):
         side = (m.group("a") or m.group("b") or m.group("c")).removesuffix("s")

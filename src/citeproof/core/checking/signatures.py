@@ -77,7 +77,7 @@ WEAK_NEGATIONS = frozenset(
         "failure",
     }
 )
-_GOVERNED = 3  # content words a weak negation governs
+_GOVERNED = 2  # content words a weak negation governs
 _STOP = {
     "the",
     "a",

@@ -104,7 +104,7 @@ _HOLDING = re.compile(
     r"(?:hold|holds|conclude|concludes)\b|\bit is held\b"
 )
 DICTA_MARKER = re.compile(
-    r"\bneed not (?:decide|reach|address|determine|consider|resolve|rule)\b|\bwithout deciding\b|"
+    r"\bneed not (?:\w+ )?(?:decide|reach|address|determine|consider|resolve|rule)\b|\bwithout deciding\b|"
     r"\barguendo\b|\beven if\b|\beven assuming\b|\bexpress(?:es)? no (?:view|opinion)\b|"
     r"\b(?:do|does|did) not (?:decide|reach)\b|\bleaves? (?:open|for another day)\b|\bleft open\b|"
     r"\bwe are not called upon\b|\bobiter\b|\bdict(?:um|a)\b|\bassuming,? for the sake of argument\b|"
@@ -433,7 +433,7 @@ def pack_structure(structure: Structure) -> bytes:
     """The structure as a library keeps it: compressed JSON, read under ``STRUCTURE_KEY``."""
     d = structure.disposition
     data = {
-        "roles": list(structure.roles),
+        "roles": bytes(structure.roles).hex(),  # one byte a sentence: every role fits in eight bits
         "families": sorted(d.families),
         "words": list(d.words),
         "sentences": list(d.sentences),
@@ -448,7 +448,7 @@ def unpack_structure(blob: bytes, sentences: int) -> Structure | None:
     read for other sentences."""
     try:
         data = json.loads(zlib.decompress(blob).decode())
-        roles = tuple(int(r) for r in data["roles"])
+        roles = tuple(bytes.fromhex(data["roles"]))
         if len(roles) != sentences:
             return None
         disposition = Disposition(

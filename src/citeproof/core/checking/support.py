@@ -30,7 +30,7 @@ from citeproof.core.checking.misrep import (
     relations,
     swap_rule,
 )
-from citeproof.core.checking.signatures import opinion_sentences, signature, signed_sentences, words_of
+from citeproof.core.checking.signatures import opinion_sentences, signed_sentences, words_of
 from citeproof.core.checking.structure import opinion_structure
 from citeproof.core.models import (
     Citation,
@@ -42,7 +42,6 @@ from citeproof.core.models import (
     Reason,
     Span,
 )
-from citeproof.core.text.context import QUOTATION
 from citeproof.core.text.excerpt import excerpt
 
 MIN_CONTENT_WORDS = 4
@@ -110,17 +109,6 @@ def _unknown(explanation: str, reason: Reason) -> Finding:
     )
 
 
-def _negations_said(sentence: str, negations: int, proposition_words: frozenset[str]) -> int:
-    """The sentence's negations, less those inside a quotation that shares no content word
-    with the proposition: what an opinion reports a witness or a party saying about
-    something else is not what it says of the proposition."""
-    for m in QUOTATION.finditer(sentence):
-        words, quoted = signature(m.group(1))
-        if quoted and not words & proposition_words:
-            negations -= quoted
-    return negations
-
-
 def near_sentences(c: Citation, claim: Claim, opinion: Opinion) -> list[Near]:
     """The opinion's sentences sharing at least ``OVERLAP`` of the claim's content words
     (never the passage that carries the citation itself), with their roles."""
@@ -128,15 +116,15 @@ def near_sentences(c: Citation, claim: Claim, opinion: Opinion) -> list[Near]:
         return []
     citing = citing_sentences(c, opinion)
     roles = opinion_structure(opinion).roles
-    said = signature(claim.text)[0]
     text, near = opinion.text, []
     shared = next(n for n in range(len(claim.content) + 1) if n / len(claim.content) >= OVERLAP)
     for number, (offset, end, words, negations, _) in enumerate(signed_sentences(opinion)):
         if len(claim.content & words) >= shared and offset not in citing:
             sentence = text[offset:end]
             role = roles[number] if number < len(roles) else 0
-            negated = _negations_said(sentence, negations, said)
-            near.append(Near(offset, end, sentence.strip(), tuple(words_of(sentence)), words, negated, role))
+            near.append(
+                Near(offset, end, sentence.strip(), tuple(words_of(sentence)), words, negations, role)
+            )
     return near
 
 
@@ -148,7 +136,7 @@ def rule_hits(c: Citation, proposition: str, opinion: Opinion) -> tuple[list[Hit
     spans = opinion_sentences(opinion)
     near = near_sentences(c, claim, opinion)
     found = [
-        disposition_rule(proposition, structure, spans),
+        disposition_rule(proposition, structure, spans, opinion.text),
         prevailing_rule(proposition, structure, spans),
         polarity_rule(claim, near),
         dicta_rule(claim, near),

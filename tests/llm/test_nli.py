@@ -23,7 +23,15 @@ from citeproof.llm.nli import NLIModelError, OnnxNLI  # noqa: E402
 
 # Each word pushes one logit; the outputs are ordered as roberta-large-mnli orders them
 # (contradiction, neutral, entailment), so the runner must read the order from id2label.
-WEIGHTS = {"[PAD]": 0, "[UNK]": 0, "[CLS]": 0, "[SEP]": 0, "agrees": (2, 8), "opposes": (0, 8), "reversed": (2, 6)}
+WEIGHTS = {
+    "[PAD]": 0,
+    "[UNK]": 0,
+    "[CLS]": 0,
+    "[SEP]": 0,
+    "agrees": (2, 8),
+    "opposes": (0, 8),
+    "reversed": (2, 6),
+}
 ID2LABEL = {"0": "CONTRADICTION", "1": "NEUTRAL", "2": "ENTAILMENT"}
 
 

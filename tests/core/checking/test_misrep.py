@@ -133,7 +133,10 @@ def test_procedural_history_is_not_the_courts_disposition():
 
 
 def test_a_rejecting_frame_around_what_the_opinion_states_is_flagged():
-    holding = "the defendant failed to carry his burden of proving the 15-year sentence enhancement violated the proportionate-penalties clause"
+    holding = (
+        "the defendant failed to carry his burden of proving the 15-year sentence enhancement violated "
+        "the proportionate-penalties clause"
+    )
     f = flagged(f"The court declined to hold that {holding}.", DIXON)
     assert f is not None and f.rule == "rejecting_frame"
     assert (
@@ -178,7 +181,8 @@ def test_may_made_must_is_a_modal_strengthening():
     # "one of the factors that a trial court may properly consider is the defendant's
     # participation in other crimes"
     f = flagged(
-        "One of the factors that a trial court must consider is the defendant's participation in other crimes.",
+        "One of the factors that a trial court must consider is the defendant's participation in other "
+        "crimes.",
         HARRIS,
     )
     assert f is not None and f.rule == "modal_strengthening"
@@ -186,7 +190,8 @@ def test_may_made_must_is_a_modal_strengthening():
     for honest in ("may properly consider", "can properly consider", "may consider"):
         assert (
             flagged(
-                f"One of the factors that a trial court {honest} is the defendant's participation in other crimes.",
+                f"One of the factors that a trial court {honest} is the defendant's participation in "
+                "other crimes.",
                 HARRIS,
             )
             is None
@@ -207,7 +212,8 @@ def test_the_holding_given_to_the_other_side_is_a_party_swap():
     )
     assert (
         flagged(
-            "Plaintiffs pleading fraud must allege that the defendants knew of undisclosed material facts at the "
+            "Plaintiffs pleading fraud must allege that the defendants knew of undisclosed material facts at "
+            "the "
             "time the plaintiffs were induced to purchase a product or service.",
             ADDISON,
         )
@@ -247,8 +253,8 @@ def test_negation_by_other_means_counts_on_both_sides(at, honest, reversed_):
         (
             "The prosecutor's reference to the defendant's silence at the scene was not objectionable "
             "under the rule announced in our earlier cases.",
-            "The prosecutor's reference to the defendant's silence at the scene was permissible under the rule.",
-            "The prosecutor's reference to the defendant's silence at the scene was impermissible under the rule.",
+            "The prosecutor's reference to the defendant's silence at the scene was permissible.",
+            "The prosecutor's reference to the defendant's silence at the scene was impermissible.",
         ),
         (
             "The officers entered the defendant's garage without a warrant or his consent.",
@@ -273,7 +279,10 @@ def test_an_honest_paraphrase_is_not_the_opposite(said, honest, reversed_):
 def test_a_party_argument_is_not_what_the_court_says():
     # "The plaintiffs argue that the defendant's arbitration agreement is substantively
     # unconscionable because ...": reported, not held; rejecting it is not contradicted
-    said = "the defendant's arbitration agreement is substantively unconscionable because it deprives them of their statutory rights"
+    said = (
+        "the defendant's arbitration agreement is substantively unconscionable because it deprives them "
+        "of their statutory rights"
+    )
     assert flagged(f"The court rejected the argument that {said}.", HUBBERT) is None
 
 

@@ -163,7 +163,8 @@ _JUDGMENT_FOR = re.compile(
     r"(plaintiff|defendant|petitioner|respondent)s?\b"
 )
 _APPELLANT = re.compile(
-    r"\b(plaintiff|defendant|petitioner|respondent)s?[- ](appellant|appellee|respondent|petitioner)s?\b"
+    r"\b(plaintiff|defendant|petitioner|respondent)s?[- ](appellant|appellee|respondent|petitioner)s?\b|"
+    r"\b(plaintiff|defendant)s?\s+(?:now\s+)?(?:appeals|appealed|brings this appeal)\b"
 )
 
 
@@ -401,7 +402,7 @@ def _appellant(text: str) -> str:
     its opening ("defendant-appellant"); "" when it does not, or says both."""
     sides = set()
     for m in _APPELLANT.finditer(text[:4000].lower()):
-        side, stands = m.group(1), m.group(2)
+        side, stands = m.group(1) or m.group(3), m.group(2) or "appellant"
         if side in ("plaintiff", "defendant"):
             sides.add(side if stands in ("appellant", "petitioner") else OTHER_SIDE[side])
     return sides.pop() if len(sides) == 1 else ""

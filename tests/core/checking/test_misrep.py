@@ -253,8 +253,10 @@ def test_negation_by_other_means_counts_on_both_sides(at, honest, reversed_):
         (
             "The prosecutor's reference to the defendant's silence at the scene was not objectionable "
             "under the rule announced in our earlier cases.",
-            "The prosecutor's reference to the defendant's silence at the scene was permissible.",
-            "The prosecutor's reference to the defendant's silence at the scene was impermissible.",
+            "The prosecutor's reference to the defendant's silence at the scene was permissible under "
+            "the rule.",
+            "The prosecutor's reference to the defendant's silence at the scene was impermissible under "
+            "the rule.",
         ),
         (
             "The officers entered the defendant's garage without a warrant or his consent.",

@@ -13,8 +13,8 @@ fragment matches a required misrepresentation gold fragment under the guarded sc
 cite) is left out; any other is a false alarm. Recall: misrepresentation gold fragments hit.
 A faithful proposition (a templated slot the builder left uninjected) is flagged when a
 misrepresentation finding matches it; paraphrased ones (dataset 2.1 on) are counted apart.
-Cost per claim: `check_support` timed alone on every citation with a proposition and an
-opinion, the opinion's preparation included for its first claim ("cold") and not after.
+Cost per claim: `check_support` timed alone (CPU time) on every citation with a proposition
+and an opinion, the opinion's preparation included for its first claim ("cold") and not after.
 Uses only APIs that predate the rules, so the same command measures the code before them.
 """
 
@@ -63,9 +63,9 @@ def _claim_costs(report, library) -> tuple[list[float], list[float]]:  # type: i
         opinion = library.opinion(case_id)
         with opinion_memo():
             for n, c in enumerate(citations):
-                start = time.perf_counter()
+                start = time.process_time()  # CPU time: other work on a shared machine does not count
                 check_support(c, opinion)
-                (cold if n == 0 else warm).append(time.perf_counter() - start)
+                (cold if n == 0 else warm).append(time.process_time() - start)
     return cold, warm
 
 

@@ -16,16 +16,15 @@ from __future__ import annotations
 import bisect
 import re
 
+from citeproof.core.checking.disposition_claims import disposition_rule, prevailing_rule
 from citeproof.core.checking.entailment import Entailment, contradicts, vetoes
 from citeproof.core.checking.misrep import (
     Claim,
     Hit,
     Near,
     dicta_rule,
-    disposition_rule,
     modal_rule,
     polarity_rule,
-    prevailing_rule,
     read_claim,
     relations,
     swap_rule,

@@ -25,6 +25,7 @@ from citeproof.cli.common import (
 )
 from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.cli.remote_warnings import show_remote_warnings
+from citeproof.core.checking.entailment import Entailment
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Reason
 from citeproof.core.output.annotate_docx import annotate_docx
@@ -80,6 +81,14 @@ def _conditions(fail_on: tuple[str, ...]) -> tuple[str, ...]:
 )
 @llm_options
 @click.option(
+    "--nli-model",
+    "nli_model",
+    type=click.Path(exists=True),
+    default=None,
+    help="Folder with an ONNX NLI model (model.onnx, tokenizer.json, config.json): a veto on the "
+    "offline misrepresentation findings and a second polarity signal (docs/misrepresentation.md).",
+)
+@click.option(
     "--courtlistener/--no-courtlistener",
     default=None,
     help="Ask CourtListener for what the library cannot settle (default: "
@@ -124,6 +133,7 @@ def check_command(
     model: str | None,
     base_url: str | None,
     llm_config: str | None,
+    nli_model: str | None,
     courtlistener: bool | None,
     manifest_path: str | None,
     sign_key: str | None,
@@ -150,9 +160,9 @@ def check_command(
     if sign_key and not manifest_path:
         raise click.UsageError("--sign needs --manifest (the signature goes in the manifest)")
     if jobs or resume or ray_address or any(Path(f).is_dir() or _is_glob(f) for f in files):
-        if llm or courtlistener:
+        if llm or courtlistener or nli_model:
             raise click.UsageError(
-                "a batch checks against the local library only (no --llm, --courtlistener)"
+                "a batch checks against the local library only (no --llm, --courtlistener, --nli-model)"
             )
         limits = limits_from_options(limit_values)
         conditions = _conditions(fail_on)
@@ -164,6 +174,7 @@ def check_command(
     show_remote_warnings()
     library = _with_courtlistener(load_library(library_spec), courtlistener)
     judge = judge_from_options(llm, model, base_url, llm_config)  # None without --llm
+    nli = nli_from_option(nli_model)  # None without --nli-model
     renderers: dict[str, Callable[[Report], str]] = {
         "text": render_text,
         "markdown": render_markdown,
@@ -179,7 +190,7 @@ def check_command(
             else:
                 doc = read_document(name, limits=limits)
             with progress_bar(f"{name}: checking citations") as show:
-                report = check_document(doc, library, None if quiet else show, judge, limits=limits)
+                report = check_document(doc, library, None if quiet else show, judge, limits=limits, nli=nli)
             checked.append((name, report))
         except (ReadError, LimitExceeded) as exc:
             report_failure(exc, debug)
@@ -244,6 +255,18 @@ def _unsettled_line(name: str, unsettled: list[str], total: int) -> str:
 
 def _same_file(name: str, out: str) -> bool:
     return name != "-" and Path(name).exists() and Path(out).exists() and Path(name).samefile(out)
+
+
+def nli_from_option(path: str | None) -> Entailment | None:
+    """The NLI model of ``--nli-model``, or None; a folder that holds none is a usage error."""
+    if path is None:
+        return None
+    from citeproof.llm.nli import NLIModelError, OnnxNLI
+
+    try:
+        return OnnxNLI(path)
+    except NLIModelError as exc:
+        raise click.BadParameter(str(exc), param_hint="--nli-model") from None
 
 
 def fails_on(report: Report, conditions: tuple[str, ...]) -> bool:

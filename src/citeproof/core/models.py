@@ -246,6 +246,7 @@ class Opinion:
     page_breaks: tuple[PageBreak, ...]
     sentences: tuple[tuple[int, int], ...] | None = None  # spans split when the library was built
     prepared: bytes | None = field(default=None, repr=False)  # their words, read at build (signatures)
+    structure: bytes | None = field(default=None, repr=False)  # roles and disposition, read at build
 
     def reporters(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(b.reporter for b in self.page_breaks))
@@ -379,6 +380,7 @@ class Finding:
         ""  # a fix, where the evidence gives one: the real wording, the right page, the real case
     )
     judged_by: str = ""  # the LLM that decided it (model and endpoint); "" for citeproof's own rules
+    rule: str = ""  # the misrepresentation rule that found it (`checking.misrep`), else ""
 
 
 class Status(StrEnum):

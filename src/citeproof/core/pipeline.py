@@ -15,6 +15,7 @@ from citeproof.core.checking.checks import (
     check_quotes,
     check_statute,
 )
+from citeproof.core.checking.entailment import Entailment
 from citeproof.core.checking.memo import opinion_memo
 from citeproof.core.checking.resolve import resolve
 from citeproof.core.checking.suggest import plausible, suggest
@@ -64,11 +65,14 @@ def check_document(
     judge: SupportJudge | None = None,
     as_of: dt.date | None = None,
     limits: Limits | None = None,
+    nli: Entailment | None = None,
 ) -> Report:
     """``as_of``: the date of the check (today when not given), against which a decision
     year or a reporter volume can be too new; the checks themselves never read a clock.
     ``limits`` (by default `Limits.from_env`): past its characters, citations or deadline
-    the check raises `LimitExceeded` with one line naming the limit."""
+    the check raises `LimitExceeded` with one line naming the limit. ``nli``: a
+    natural-language-inference model the user brings (``citeproof.llm.nli``), a veto on the
+    offline misrepresentation findings and a second polarity signal."""
     as_of = as_of or dt.date.today()
     limits = limits or Limits.from_env()
     deadline = limits.deadline()
@@ -95,7 +99,7 @@ def check_document(
         with opinion_memo():  # each opinion is prepared once, and let go after its citations
             for c in group:
                 deadline.check(f"checking citation {c.id}")
-                findings, fault = _findings(c, resolutions, by_id, library, judge, bounds)
+                findings, fault = _findings(c, resolutions, by_id, library, judge, bounds, nli)
                 findings = _with_suggestion(c, findings, library, resolutions[c.id])
                 verdicts[c.id] = treatments.added(decide(c, resolutions[c.id], findings, fault))
                 if progress:
@@ -152,6 +156,7 @@ def _findings(
     library: Library,
     judge: SupportJudge | None,
     bounds: _CaseBounds,
+    nli: Entailment | None = None,
 ) -> tuple[list[Finding], Reason | None]:
     """The citation's findings, and the backend fault that kept its opinion text from the
     content checks (None when there was none)."""
@@ -181,7 +186,7 @@ def _findings(
         except LibraryError as exc:  # a fault is not "no text": nothing is concluded from it
             findings.extend(_unfetched_findings(c, r, bounds, exc))
             return findings, exc.reason
-    findings.extend(_content_findings(c, r, opinion, library, judge, bounds))
+    findings.extend(_content_findings(c, r, opinion, library, judge, bounds, nli))
     return findings, None
 
 
@@ -247,6 +252,7 @@ def _content_findings(
     library: Library,
     judge: SupportJudge | None,
     bounds: _CaseBounds,
+    nli: Entailment | None = None,
 ) -> list[Finding]:
     quote_findings, matches = check_quotes(c, opinion)
     last_page, next_page = _case_bounds(c, r, bounds)
@@ -254,7 +260,7 @@ def _content_findings(
     out = [*quote_findings, *([pin] if pin else [])]
     if any(f.outcome is Outcome.FAIL for f in out):
         return out
-    support = check_support(c, opinion)
+    support = check_support(c, opinion, nli)
     if judge is not None and opinion is not None and support.outcome is not Outcome.FAIL:
         return [*out, *judge(c, opinion, library)]
     return [*out, support]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from citeproof.core.checking.signatures import PREPARED_KEY, pack_prepared, split_sentences
+from citeproof.core.checking.structure import STRUCTURE_KEY, pack_structure, read_structure
 from citeproof.core.models import Opinion
 from citeproof.core.text.names import compare_names, distinctive_parties, name_key
 from citeproof.library.content_hash import content_hash
@@ -28,11 +29,12 @@ from citeproof.library.us_decisions import add_decisions, fill_listed, is_decisi
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-# Bump when the schema or the import logic changes. 13: the table of overruled decisions
+# Bump when the schema or the import logic changes. 14: each opinion's structure (roles of its
+# sentences, its disposition: opinion_structure); 13: the table of overruled decisions
 # (overruled); 12: the U.S. Reports decisions table (us_listed); 11: the U.S. Code and federal
 # rules tables; 10: cases kept apart; 9: the words of each sentence, read once at build
 # (sentence_words); 8: sentence spans kept (issue 17); 7: content_hash in meta.
-BUILD_VERSION = 13
+BUILD_VERSION = 14
 # The kinds of source file `find_sources` sorts a data folder into.
 SOURCE_KINDS = ("opinions", "catalog", "coverage", "decisions", "statutes", "treatment")
 
@@ -182,6 +184,8 @@ class _Builder:
         self.conn.execute("INSERT INTO sentences VALUES (?,?)", (rec.id, pack_spans(spans)))
         words = pack_prepared(Opinion(rec.id, rec.text, (), spans))
         self.conn.execute("INSERT INTO sentence_words VALUES (?,?,?)", (rec.id, PREPARED_KEY, words))
+        structure = pack_structure(read_structure(rec.text, spans))
+        self.conn.execute("INSERT INTO opinion_structure VALUES (?,?,?)", (rec.id, STRUCTURE_KEY, structure))
         self.conn.executemany(
             "INSERT INTO page_breaks VALUES (?,?,?,?,?)",
             [(rec.id, b.reporter, b.volume, b.page, b.offset) for b in rec.page_breaks],

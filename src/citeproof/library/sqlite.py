@@ -9,6 +9,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from citeproof.core.checking.signatures import PREPARED_KEY
+from citeproof.core.checking.structure import STRUCTURE_KEY
 from citeproof.core.models import (
     Authority,
     Citation,
@@ -255,7 +256,8 @@ class SQLiteLibrary:
         ).fetchall()
         sentences = self._sentences(case_id)
         prepared = self._prepared(case_id) if sentences is not None else None
-        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks), sentences, prepared)
+        structure = self._structure(case_id) if sentences is not None else None
+        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks), sentences, prepared, structure)
 
     def _sentences(self, case_id: str) -> tuple[tuple[int, int], ...] | None:
         """Spans split at build time; None (split during the check) in a library built before
@@ -277,6 +279,21 @@ class SQLiteLibrary:
             "SELECT words FROM sentence_words WHERE case_id = ? AND key = ?", (case_id, PREPARED_KEY)
         ).fetchone()
         return row[0] if row and isinstance(row[0], bytes) else None
+
+    def _structure(self, case_id: str) -> bytes | None:
+        """The opinion's structure as read at build time under the rules this code reads it
+        by (``STRUCTURE_KEY``); else None, and it is read during the check."""
+        if not self._keeps_structure:
+            return None
+        row = self.conn.execute(
+            "SELECT structure FROM opinion_structure WHERE case_id = ? AND key = ?", (case_id, STRUCTURE_KEY)
+        ).fetchone()
+        return row[0] if row and isinstance(row[0], bytes) else None
+
+    @cached_property
+    def _keeps_structure(self) -> bool:
+        found = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'opinion_structure'").fetchone()
+        return found is not None
 
     @cached_property
     def _keeps_sentences(self) -> bool:

@@ -68,6 +68,10 @@ MIGRATIONS = [
         source TEXT NOT NULL, note TEXT NOT NULL, position INTEGER NOT NULL,
         PRIMARY KEY (overruled_volume, overruled_reporter, overruled_page, overruled_name, overruling_cite));
     """,
+    # 7: each opinion's structure, read once at build under a key (``structure.pack_structure``):
+    # the role of each sentence (holding, dicta, rejecting, a party's words, procedural history,
+    # this court's disposition) and the disposition with the side that prevailed
+    "CREATE TABLE opinion_structure(case_id TEXT PRIMARY KEY, key TEXT NOT NULL, structure BLOB NOT NULL);",
 ]
 
 

@@ -130,7 +130,8 @@ def test_a_contracted_negation_reverses_a_proposition_as_the_full_one_does(negat
 def _assert_reversed(c: Citation, at: str, proposition: str, page: int, real: str) -> None:
     f = check_support(c, opinion(at))
     assert (f.kind, f.outcome) == (ErrorKind.MISREPRESENTATION, Outcome.FAIL)
-    assert f.explanation == "the opinion states the opposite of the proposition"
+    assert f.explanation == "the opinion states the opposite of the proposition (rule: polarity)"
+    assert f.rule == "polarity"
     assert f.confidence == Confidence.NEGATED
     assert (f.fragment, f.span) == (proposition, c.proposition_span)
     assert f.evidence.startswith(f'the opinion says (page {page}): "')
@@ -175,9 +176,20 @@ def test_a_proposition_the_opinion_does_not_discuss_is_left_undecided():
     )
 
 
-def test_when_both_sides_negate_the_check_stays_undecided():
-    # "not ... unequal" against "unequal": two negations against one, never judged offline
+def test_when_both_sides_negate_the_words_that_differ_decide():
+    # "not ... unequal" against "unequal": two negations against one; the sentences align
+    # word for word but for the "not", so the proposition is the opposite
     c = offered_for("Brown held that separate educational facilities are not inherently unequal.", BROWN)
+    f = check_support(c, opinion(BROWN))
+    assert f.outcome is Outcome.FAIL and f.rule == "polarity"
+
+
+def test_when_both_sides_negate_in_words_that_do_not_align_the_check_stays_undecided():
+    c = offered_for(
+        "Brown held that it is not true that facilities kept separate for education are never "
+        "inherently unequal in any way.",
+        BROWN,
+    )
     f = check_support(c, opinion(BROWN))
     assert f.outcome is Outcome.UNKNOWN and f.reason is Reason.NOT_CHECKED
 

@@ -30,8 +30,9 @@ from citeproof.bench.phantom.templated import Pools, templated_excerpt
 from citeproof.core.reading.read import ReadError, read_document
 from citeproof.library.sqlite import SQLiteLibrary
 
-DATASET_VERSION = "citeproof-phantom-2.1"  # 2.0: the injector independent of the detector; 2.1: a cite
-# at another real case's first page is a name mismatch, exactly half of each split injected
+DATASET_VERSION = "citeproof-phantom-2.2"  # 2.0: the injector independent of the detector; 2.1: a
+# cite at another real case's first page is a name mismatch, exactly half of each split injected;
+# 2.2: faithful propositions paraphrased as well (bench/phantom/paraphrase.py)
 # LePhantomCite does not publish per-kind proportions we could read; injected kinds are
 # drawn uniformly.
 KIND_WEIGHTS = dict.fromkeys(KINDS, 0.2)

@@ -17,6 +17,7 @@ from citeproof.bench.phantom.injections import (
     nonexistent_cite,
     wrong_pin,
 )
+from citeproof.bench.phantom.paraphrase import faithful
 from citeproof.bench.phantom.schema import Excerpt
 from citeproof.bench.phantom.sources import CaseRef, FullTextCase, Passage
 from citeproof.library.sqlite import SQLiteLibrary
@@ -46,14 +47,16 @@ def _words(text: str) -> str:
 def fulltext_slot(case: FullTextCase, form: str, rng: np.random.Generator) -> Slot:
     passage = _pick(list(case.passages), rng)
     text = passage.text
+    retold = faithful(text) if form == "proposition" else None  # draws nothing from ``rng``
     return Slot(
         case.ref,
         "fulltext",
         passage.page,
         text if form == "quote" else None,
-        text if form == "proposition" else None,
+        (retold[0] if retold else text) if form == "proposition" else None,
         passage,
         case,
+        note=retold[1] if retold else "",
         position=_pick(list(POSITIONS[form]), rng),
     )
 

@@ -43,7 +43,41 @@ ANTONYMS = {  # a word → its affirmative opposite
     "disallowed": "allowed",
     "prohibited": "permitted",
     "forbids": "permits",
+    # negation by other means, so that an honest paraphrase reads as the opinion does
+    # ("not objectionable" is "permissible", "lacks merit" is "meritless")
+    "objectionable": "permissible",
+    "erroneous": "correct",
+    "unable": "able",
+    "inadequate": "adequate",
+    "unavailable": "available",
+    "untimely": "timely",
+    "unsupported": "supported",
+    "unwarranted": "warranted",
+    "unjustified": "justified",
+    "unambiguous": "ambiguous",
+    "meritless": "merit",
 }
+# Words that negate only what follows them ("without a hearing", "fails to state a claim",
+# "absent exigent circumstances"): counted on either side only when a word they govern is
+# shared with the other side (`weak_negations`), so a condition one side leaves out is not
+# read as a reversal.
+WEAK_NEGATIONS = frozenset(
+    {
+        "without",
+        "absent",
+        "absence",
+        "lack",
+        "lacks",
+        "lacked",
+        "lacking",
+        "fail",
+        "fails",
+        "failed",
+        "failing",
+        "failure",
+    }
+)
+_GOVERNED = 2  # content words a weak negation governs
 _STOP = {
     "the",
     "a",
@@ -107,8 +141,11 @@ _STOP = {
     "may",
     "would",
     "should",
+    "do",
+    "does",
+    "did",
 }
-_NOT_NEGATING_WORDS = ("not only", "not merely", "not just", "no doubt", "nothing but")
+_NOT_NEGATING_WORDS = ("not only", "not merely", "not just", "no doubt", "nothing but", "whether or not")
 _NOT_NEGATING = re.compile(rf"\b(?:{'|'.join(_NOT_NEGATING_WORDS)})\b")  # letters and spaces only
 
 
@@ -122,10 +159,26 @@ _CONTENT_OF_MAX = 500_000  # words; the tables only ever grow, so threads read t
 def _content_word(word: str) -> str:
     if word.endswith("n't"):  # "doesn't": a negation, and "does" as "does not" would give
         return _content_word(word[:-3])
-    if word in _NEGATIONS:
+    if word in _NEGATIONS or word in WEAK_NEGATIONS:
         return ""
     base = ANTONYMS.get(word, word)
     return base if base not in _STOP and len(base) > 2 else ""
+
+
+def weak_negations(words: Sequence[str], other: frozenset[str]) -> int:
+    """How many of ``words``' weak negations govern a content word found in ``other``."""
+    count = 0
+    for i, word in enumerate(words):
+        if word not in WEAK_NEGATIONS:
+            continue
+        governed = [c for w in words[i + 1 : i + 8] if (c := _content_word(w))][:_GOVERNED]
+        count += any(c in other for c in governed)
+    return count
+
+
+def negating(word: str) -> bool:
+    """Whether one word (``words_of``) negates: a negation, an antonym or a weak negation."""
+    return word in _NEGATING or word in WEAK_NEGATIONS or word.endswith("n't")
 
 
 def words_of(text: str) -> list[str]:
@@ -198,6 +251,7 @@ PREPARED_KEY = hashlib.sha256(
             _NOT_NEGATING_WORDS,
             sorted(_NEGATIONS),
             sorted(ANTONYMS.items()),
+            sorted(WEAK_NEGATIONS),
             sorted(_STOP),
             LONG_WORD,
         )

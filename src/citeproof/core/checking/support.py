@@ -1,12 +1,14 @@
-"""Offline support check for propositions: flags only an opinion that states the opposite.
+"""Offline support check for propositions: flags only what the opinion itself contradicts.
 
-Embeddings cannot tell support from contradiction, and no entailment model is
-available offline, so this check is deliberately narrow: it finds the opinion
-sentences that share almost all of the proposition's content words and flags the
-citation only when every such sentence has the opposite polarity: one side is plainly
-affirmative (no negation) and the other carries an odd number of negations or antonyms
-(equal/unequal). When both sides negate something, the check stays undecided.
-Everything else is left to the LLM judge.
+Embeddings cannot tell support from contradiction, so this check is deliberately narrow.
+It reads the opinion sentences that share almost all of the proposition's content words
+and the opinion's own disposition (read at library build, `structure`), and applies the
+rules of `misrep`, each precise on its own: a disposition or prevailing party the opinion's
+disposition excludes, a rejecting frame, dicta presented as a holding, a modal
+strengthened, party roles swapped, and the opposite polarity. Each finding names its rule
+and quotes the opinion. A proposition the opinion does not discuss is never flagged here
+(that is the LLM judge's question). A natural-language-inference model the user brings
+(`entailment`) may withdraw a finding, and decide a polarity the rules leave open.
 """
 
 from __future__ import annotations
@@ -14,7 +16,21 @@ from __future__ import annotations
 import bisect
 import re
 
-from citeproof.core.checking.signatures import opinion_sentences, signature, signed_sentences
+from citeproof.core.checking.disposition_claims import disposition_rule, prevailing_rule
+from citeproof.core.checking.entailment import Entailment, contradicts, vetoes
+from citeproof.core.checking.misrep import (
+    Claim,
+    Hit,
+    Near,
+    dicta_rule,
+    modal_rule,
+    polarity_rule,
+    read_claim,
+    relations,
+    swap_rule,
+)
+from citeproof.core.checking.signatures import opinion_sentences, signed_sentences, words_of
+from citeproof.core.checking.structure import opinion_structure
 from citeproof.core.models import (
     Citation,
     Confidence,
@@ -25,16 +41,10 @@ from citeproof.core.models import (
     Reason,
     Span,
 )
-from citeproof.core.text.context import QUOTATION
 from citeproof.core.text.excerpt import excerpt
 
 MIN_CONTENT_WORDS = 4
 OVERLAP = 0.7
-
-
-def _opposite(negations: int, claim_negations: int) -> bool:
-    """Opposite polarity, judged only when one side is plainly affirmative (no negation)."""
-    return (negations + claim_negations) % 2 == 1 and min(negations, claim_negations) == 0
 
 
 MIN_CITE_CHARS = 8
@@ -66,13 +76,25 @@ def _claims(c: Citation) -> list[tuple[str, Span | None]]:
     return out
 
 
-def check_support(c: Citation, opinion: Opinion | None) -> Finding:
+RULE_NAMES = {
+    "disposition": "disposition",
+    "prevailing_party": "prevailing party",
+    "rejecting_frame": "rejecting frame",
+    "dicta_as_holding": "dicta as holding",
+    "modal_strengthening": "modal strengthening",
+    "party_swap": "party-role swap",
+    "polarity": "polarity",
+    "nli_polarity": "polarity, read by the NLI model",
+}
+
+
+def check_support(c: Citation, opinion: Opinion | None, nli: Entailment | None = None) -> Finding:
     claims = _claims(c)
     if not claims:
         return _unknown("no proposition found", Reason.NOT_CHECKED)
     if opinion is None:
         return _unknown("no opinion text", Reason.NO_TEXT)
-    findings = [_check_claim(c, claim, span, opinion) for claim, span in claims]
+    findings = [_check_claim(c, claim, span, opinion, nli) for claim, span in claims]
     failed = next((f for f in findings if f.outcome is Outcome.FAIL), None)
     if failed is not None:
         return failed
@@ -86,50 +108,100 @@ def _unknown(explanation: str, reason: Reason) -> Finding:
     )
 
 
-def _negations_said(sentence: str, negations: int, proposition_words: frozenset[str]) -> int:
-    """The sentence's negations, less those inside a quotation that shares no content word
-    with the proposition: what an opinion reports a witness or a party saying about
-    something else is not what it says of the proposition."""
-    for m in QUOTATION.finditer(sentence):
-        words, quoted = signature(m.group(1))
-        if quoted and not words & proposition_words:
-            negations -= quoted
-    return negations
-
-
-def _check_claim(c: Citation, proposition: str, span: Span | None, opinion: Opinion) -> Finding:
-    # Content words come from the brief's own words; negations are counted over the whole
-    # proposition, quotations included, as they are over the whole opinion sentence: a "not"
-    # inside a quotation stands on both sides or on neither; except in an opinion's quotation
-    # that shares no word with the proposition (`_negations_said`).
-    claim = signature(QUOTATION.sub(" ", proposition))[0] - signature(c.case_name or "")[0]
-    said, claim_negations = signature(proposition)
-    if len(claim) < MIN_CONTENT_WORDS:
-        return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)
+def near_sentences(c: Citation, claim: Claim, opinion: Opinion) -> list[Near]:
+    """The opinion's sentences sharing at least ``OVERLAP`` of the claim's content words
+    (never the passage that carries the citation itself), with their roles."""
+    if len(claim.content) < MIN_CONTENT_WORDS:
+        return []
     citing = citing_sentences(c, opinion)
-    close: list[tuple[str, int, int]] = []
-    text = opinion.text
-    shared = next(n for n in range(len(claim) + 1) if n / len(claim) >= OVERLAP)  # words at least
-    for offset, end, words, negations, _ in signed_sentences(opinion):
-        if len(claim & words) >= shared and offset not in citing:
+    roles = opinion_structure(opinion).roles
+    text, near = opinion.text, []
+    shared = next(n for n in range(len(claim.content) + 1) if n / len(claim.content) >= OVERLAP)
+    for number, (offset, end, words, negations, _) in enumerate(signed_sentences(opinion)):
+        if len(claim.content & words) >= shared and offset not in citing:
             sentence = text[offset:end]
-            close.append((sentence.strip(), offset, _negations_said(sentence, negations, said)))
-    if close and all(_opposite(n, claim_negations) for _, _, n in close):
-        sentence, offset, _ = close[0]
-        page = next((opinion.page_at(offset, r) for r in opinion.reporters()), None)
-        where = f" (page {page})" if page else ""
-        return Finding(
-            kind=ErrorKind.MISREPRESENTATION,
-            outcome=Outcome.FAIL,
-            explanation="the opinion states the opposite of the proposition",
-            fragment=proposition,
-            span=span,
-            evidence=f'the opinion says{where}: "{excerpt(sentence, 300)}"',
-            confidence=Confidence.NEGATED,
-        )
+            role = roles[number] if number < len(roles) else 0
+            near.append(
+                Near(offset, end, sentence.strip(), tuple(words_of(sentence)), words, negations, role)
+            )
+    return near
+
+
+def rule_hits(c: Citation, proposition: str, opinion: Opinion) -> tuple[list[Hit], Claim, list[Near]]:
+    """Every rule that finds the proposition misrepresents the opinion, in the order a
+    finding names them; the claim as read, and the opinion's sentences close to it."""
+    claim = read_claim(proposition, c.case_name or "")
+    structure = opinion_structure(opinion)
+    spans = opinion_sentences(opinion)
+    near = near_sentences(c, claim, opinion)
+    found = [
+        disposition_rule(proposition, structure, spans, opinion.text),
+        prevailing_rule(proposition, structure, spans),
+        polarity_rule(claim, near),
+        dicta_rule(claim, near),
+        modal_rule(claim, near),
+        swap_rule(claim, near),
+    ]
+    return [h for h in found if h is not None], claim, near
+
+
+def _check_claim(
+    c: Citation, proposition: str, span: Span | None, opinion: Opinion, nli: Entailment | None
+) -> Finding:
+    hits, claim, near = rule_hits(c, proposition, opinion)
+    if hits and nli is not None:
+        kept = [h for h in hits if not vetoes(nli(_premise(opinion, h.sentences), proposition))]
+        if not kept:
+            return _unknown(f"{nli.name} reads the opinion as supporting the proposition", Reason.NOT_CHECKED)
+        hits = kept
+    if not hits and nli is not None:
+        hits = _second_signal(claim, near, proposition, nli)
+    if hits:
+        return _failed(hits[0], proposition, span, opinion)
+    if len(claim.content) < MIN_CONTENT_WORDS:
+        return _unknown("proposition too short to compare offline", Reason.NOT_CHECKED)
     return _unknown(
-        "support not decided offline"
-        if not close
-        else "a passage of the opinion agrees with the proposition",
+        "support not decided offline" if not near else "a passage of the opinion agrees with the proposition",
         Reason.NOT_CHECKED,
     )
+
+
+def _second_signal(claim: Claim, near: list[Near], proposition: str, nli: Entailment) -> list[Hit]:
+    """Where both sides negate and the rules cannot tell, the model may: every close
+    sentence in the court's voice confidently contradicted, and none agreeing."""
+    voiced = [s for s in near if s.courts_voice()]
+    undecided = voiced and all(relations(claim, s) == {("unknown", False)} for s in voiced)
+    if not undecided or not all(contradicts(nli(s.text, proposition)) for s in voiced):
+        return []
+    spans = tuple((s.start, s.end) for s in voiced[:2])
+    return [Hit("nli_polarity", "the opinion states the opposite of the proposition", spans)]
+
+
+def _premise(opinion: Opinion, spans: tuple[tuple[int, int], ...]) -> str:
+    return " ".join(" ".join(opinion.text[s:e].split()) for s, e in spans)
+
+
+def _failed(hit: Hit, proposition: str, span: Span | None, opinion: Opinion) -> Finding:
+    return Finding(
+        kind=ErrorKind.MISREPRESENTATION,
+        outcome=Outcome.FAIL,
+        explanation=f"{hit.explanation} (rule: {RULE_NAMES.get(hit.rule, hit.rule)})",
+        fragment=proposition,
+        span=span,
+        evidence=_evidence(hit, opinion),
+        confidence=Confidence.NEGATED,
+        rule=hit.rule,
+    )
+
+
+def _evidence(hit: Hit, opinion: Opinion) -> str:
+    """The opinion's sentences that show it, each with its page: what a lawyer checks."""
+    quoted = []
+    for start, end in hit.sentences:
+        page = next((opinion.page_at(start, r) for r in opinion.reporters()), None)
+        where = f" (page {page})" if page else ""
+        quoted.append(f'{where}: "{excerpt(opinion.text[start:end], 300)}"')
+    said = (
+        "the opinion's disposition" if hit.rule in ("disposition", "prevailing_party") else "the opinion says"
+    )
+    return f"{said}{'; and'.join(quoted)}" if quoted else ""

@@ -1,0 +1,414 @@
+"""The offline misrepresentation rules, each narrow enough to stand on its own.
+
+A claim (what a brief says a case holds) is compared with what the opinion says, as read at
+library build (`structure`) and sentence by sentence (`signatures`):
+
+* ``disposition`` and ``prevailing_party`` (in `disposition_claims`): the claim says the court
+  affirmed (granted) where the opinion's own disposition reversed (denied), or a side
+  prevailed that lost by it; procedural history never counts.
+* ``rejecting_frame``: the claim says the court rejected (declined to hold, refused to accept,
+  disapproved, found unpersuasive) what the opinion states; or states what the opinion rejects.
+* ``dicta_as_holding``: the claim states what the opinion only assumed or left undecided.
+* ``modal_strengthening``: the claim says "must" (will, is required) where the opinion says
+  "may" (might, could, permits).
+* ``party_swap``: the claim gives the opinion's statement to the other side (plaintiff for
+  defendant, employer for employee).
+* ``polarity``: every close sentence in the court's voice says the opposite; negation by other
+  means ("without", "lacks", "fails to", "absent", "not objectionable") counts on both sides.
+
+Each rule returns a `Hit` naming itself, saying what differs and which sentences show it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+from citeproof.core.checking.signatures import negating, signature, weak_negations, words_of
+from citeproof.core.checking.structure import (
+    DICTA_MARKER,
+    REJECTING_MARKER,
+    Role,
+)
+from citeproof.core.text.context import QUOTATION
+
+SCOPE_SHARE = 0.7  # of the claim's content words that must lie inside a frame's or a marker's scope
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The part of a claim compared with the opinion: its words, content words and
+    negations; ``framed`` when the claim says the court rejected it."""
+
+    text: str
+    words: tuple[str, ...]
+    content: frozenset[str]  # quotations and the case's name left out
+    said: frozenset[str]  # every content word, quotations included
+    negations: int
+    framed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Near:
+    """An opinion sentence sharing most of the claim's content words."""
+
+    start: int
+    end: int
+    text: str
+    words: tuple[str, ...]
+    content: frozenset[str]
+    negations: int
+    role: int
+
+    def courts_voice(self) -> bool:
+        """Says what the court says: not a party's argument, a dissent or dicta (its recital of
+        what happened below is its own words)."""
+        return not Role(self.role) & (Role.REPORTED | Role.SEPARATE | Role.DICTA)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    rule: str
+    explanation: str
+    sentences: tuple[tuple[int, int], ...]  # spans of the opinion that show it
+
+
+_FRAME = re.compile(
+    r"\b(?:rejected|rejecting|declined|declining|refused|refusing|disapproved|disapproving|repudiated|"
+    r"(?:was|were) (?:not persuaded|unpersuaded)|found (?:\w+ )?(?:unpersuasive|unavailing|without merit|"
+    r"meritless)|disagreed with|would not (?:hold|accept|adopt|find))"
+    r"(?:\s+to\s+(?:hold|find|accept|adopt|conclude|recognize|extend|apply|follow|endorse|embrace|rule|say|"
+    r"agree))?(?:\s+(?:with\s+)?(?:the|an|any)\s+(?:[\w-]+\s+){0,2}?(?:view|argument|contention|proposition|"
+    r"notion|claim|position|idea|assertion|suggestion|theory|premise|rule|reading|interpretation|"
+    r"conclusion|holding))?\s+(?:that|whether)\s+"
+)
+_CLAUSE_END = re.compile(r";|,\s+(?:and|but|because|since|although|while)\b|\s+because\b|\s+since\b")
+
+
+def _clause(text: str, start: int) -> str:
+    end = _CLAUSE_END.search(text, start)
+    return text[start : end.start() if end else len(text)]
+
+
+_RETOLD = re.compile(  # "In Smith, the court took the view that": who said it, not what was said
+    r"^(?:[^,;]{0,80},\s*)?(?:the|this|that)\s+(?:[\w.'-]+\s+)?(?:court|majority|panel)\s+"
+    r"(?:(?:also|further|thus|therefore|correctly|properly|expressly|ultimately|specifically|squarely)\s+)?"
+    r"(?:held|holds|reasoned|concluded|explained|noted|observed|stated|recognized|determined|ruled|found|"
+    r"emphasized|made clear|took the view|was of the view|acknowledged|announced|said|confirmed)\s+that\s+"
+)
+
+
+_REJECTING_WORD = re.compile(
+    r"\b(?:reject\w*|declin\w*|refus\w*|disagree\w*|disapprov\w*|unpersua\w*|unavailing|meritless|"
+    r"repudiat\w*)\b|\b(?:without|no|lacks?) merit\b"
+)
+
+
+def frame_scope(low: str) -> tuple[bool, str]:
+    """Whether a (lower-cased) text rejects something, and the words it rejects ("the court
+    declined to hold that X", "we reject the argument that X": X); "" when it rejects
+    something whose words cannot be told apart ("that argument is unavailing")."""
+    m = _FRAME.search(low) or REJECTING_MARKER.search(low)
+    if m is None:
+        return bool(_REJECTING_WORD.search(low)), ""
+    return True, _clause(low, m.end())
+
+
+def read_claim(text: str, case_name: str = "") -> Claim:
+    """The claim as compared: after a rejecting frame (``framed``), else after the words that
+    say who said it ("the court reasoned that"), else the whole of it. A claim that rejects
+    something it does not name is left to no rule (its words are cleared)."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    framed, scope = frame_scope(low)
+    retold = _RETOLD.match(low)
+    part = scope if framed else low[retold.end() :] if retold else low
+    content = signature(QUOTATION.sub(" ", part))[0] - signature(case_name)[0]
+    said, negations = signature(part)
+    return Claim(part, tuple(words_of(part)), content, said, negations, framed)
+
+
+def _share(claim: frozenset[str], text: str) -> float:
+    return len(claim & signature(text)[0]) / len(claim) if claim else 0.0
+
+
+# --- polarity and rejecting frames --------------------------------------------------------
+
+
+def _relation(n: int, c: int) -> str:
+    """``opposite`` when one side is plainly affirmative and the other negated an odd number
+    of times; ``same`` when both negate alike, or one is affirmative and the other doubly
+    negated; else ``unknown`` (`_aligned` may still tell)."""
+    if n == c:
+        return "same"
+    if min(n, c) != 0:
+        return "unknown"
+    return "opposite" if (n + c) % 2 else "same"
+
+
+ALIGNED = 0.7  # how closely two word sequences must align for their differences to be compared
+
+
+def _aligned(a: Sequence[str], b: Sequence[str]) -> str:
+    """Where both sides negate: ``opposite`` when the words that differ between two closely
+    aligned sentences carry an odd number of negations between them ("need not be
+    exhausted" / "need be exhausted"), ``same`` when even ("did not" / "failed to")."""
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    if matcher.ratio() < ALIGNED:
+        return "unknown"
+    flips = sum(
+        sum(map(negating, a[i1:i2])) + sum(map(negating, b[j1:j2]))
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+        if tag != "equal"
+    )
+    return "opposite" if flips % 2 else "same"
+
+
+_CLAUSES = re.compile(r"[;:]|,\s+(?:but|yet|while|although|though|whereas)\b|\s+but\s+")
+
+
+def _unshared_negations(text: str, other: frozenset[str]) -> int:
+    """Negations of ``text`` that say nothing of what the other side says: in a quotation or
+    a clause ("..., but it did not do so") that shares no content word with it. What an
+    opinion reports a witness saying about something else is not what it says."""
+    count = 0
+    for m in QUOTATION.finditer(text):
+        words, quoted = signature(m.group(1))
+        if quoted and not words & other:
+            count += quoted
+    for clause in _CLAUSES.split(QUOTATION.sub(" ", text)):
+        words, negations = signature(clause)
+        if negations and not words & other:
+            count += negations
+    return count
+
+
+def _flip(relation: str) -> str:
+    return {"opposite": "same", "same": "opposite"}.get(relation, relation)
+
+
+def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
+    """Whether the sentence rejects what the claim says (True, with the words it rejects),
+    does not frame it (False), or frames something the claim may or may not lie in (None)."""
+    low = " ".join(near.text.lower().replace("’", "'").split())
+    framed, scope = frame_scope(low) if near.role & Role.REJECTING or _FRAME.search(low) else (False, "")
+    if not framed:
+        return False, ""
+    return (True, scope) if scope and _share(claim.content, scope) >= SCOPE_SHARE else (None, "")
+
+
+def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
+    """The relation of a close sentence to the claim, with whether a frame turned it; two
+    when the sentence's frame may or may not cover the claim. A framed sentence's negations
+    are counted in the words it rejects, as a framed claim's are."""
+    framed, scope = _sentence_frame(near, claim)
+    if framed:
+        n = signature(scope)[1] + weak_negations(tuple(words_of(scope)), claim.said)
+        n -= _unshared_negations(scope, claim.said)
+    else:
+        n = near.negations + weak_negations(near.words, claim.said)
+        n -= _unshared_negations(near.text, claim.said)
+    c = claim.negations + weak_negations(claim.words, near.content)
+    c -= _unshared_negations(claim.text, near.content)
+    base = _relation(n, c)
+    if base == "unknown":
+        base = _aligned(tuple(words_of(scope)) if framed else near.words, claim.words)
+    options = [False, True] if framed is None else [framed]
+    out = set()
+    for sentence_framed in options:
+        flips = int(claim.framed) + int(sentence_framed)
+        out.add((_flip(base) if flips % 2 else base, flips > 0))
+    return out
+
+
+def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """Every close sentence says the opposite, one of them in the court's voice (its own
+    frame, if any, covering the claim)."""
+    if not near:
+        return None
+    firing: list[Near] = []
+    framed = False
+    for s in near:
+        found = relations(claim, s)
+        if any(r != "opposite" for r, _ in found):
+            return None
+        if s.courts_voice() and _sentence_frame(s, claim)[0] is not None:
+            firing.append(s)
+            framed = framed or any(f for _, f in found)
+    if not firing:
+        return None
+    spans = tuple((s.start, s.end) for s in firing[:2])
+    if not framed:
+        return Hit("polarity", "the opinion states the opposite of the proposition", spans)
+    if claim.framed:
+        return Hit("rejecting_frame", "the brief says the court rejected what the opinion states", spans)
+    return Hit("rejecting_frame", "the opinion rejects what the brief says it holds", spans)
+
+
+# --- dicta and modal strengthening ---------------------------------------------------------
+
+_CLAIM_HEDGES = re.compile(
+    r"\b(?:may|might|could|can|whether|if|assum\w*|arguendo|open|suggest\w*|dict\w*|noted|observed|"
+    r"hypothetical\w*|perhaps|possibly|arguably|likely|unclear|undecided|reserved)\b"
+)
+
+
+def _dicta_scope(near: Near) -> str | None:
+    """The words a dicta marker leaves undecided: from the marker to the end of its clause
+    ("even if X," up to the comma)."""
+    low = " ".join(near.text.lower().replace("’", "'").split())
+    m = DICTA_MARKER.search(low)
+    if m is None:
+        return None
+    if m.group(0).startswith("even"):
+        comma = low.find(",", m.end())
+        return low[m.end() : comma if comma > 0 else len(low)]
+    return _clause(low, m.end())
+
+
+def dicta_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """The claim states as held what the opinion's only close sentences leave undecided."""
+    if claim.framed or _CLAIM_HEDGES.search(claim.text) or DICTA_MARKER.search(claim.text):
+        return None
+    undecided: list[Near] = []
+    for s in near:
+        scope = _dicta_scope(s) if s.role & Role.DICTA else None
+        if scope is not None and _share(claim.content, scope) >= SCOPE_SHARE:
+            if not s.role & (Role.REPORTED | Role.SEPARATE):
+                undecided.append(s)
+        elif s.courts_voice():
+            return None  # the court says it elsewhere
+    if not undecided:
+        return None
+    low = " ".join(undecided[0].text.lower().split())
+    marker = m.group(0) if (m := DICTA_MARKER.search(low)) else "a dicta marker"
+    return Hit(
+        "dicta_as_holding",
+        f'the opinion leaves this undecided ("{marker}"); the brief presents it as held',
+        tuple((s.start, s.end) for s in undecided[:2]),
+    )
+
+
+# A hedged word of an opinion → the firmer words that overstate it.
+FIRMER = {
+    "may": {"must", "shall", "required", "requires", "mandatory", "obligated", "will"},
+    "might": {"will", "must", "would", "necessarily"},
+    "could": {"would", "will", "must"},
+    "can": {"must", "shall"},
+    "perhaps": {"plainly", "clearly", "certainly", "necessarily", "undoubtedly"},
+    "arguably": {"clearly", "plainly", "certainly", "undoubtedly"},
+    "possibly": {"necessarily", "certainly", "clearly"},
+    "likely": {"certainly", "necessarily", "clearly"},
+    "probably": {"certainly", "clearly", "necessarily"},
+    "suggests": {"establishes", "holds", "requires", "mandates", "compels", "proves"},
+    "suggest": {"establish", "hold", "require", "mandate", "compel", "prove"},
+    "suggested": {"established", "held", "required", "mandated", "compelled", "proved"},
+    "permits": {"requires", "mandates", "compels", "obligates"},
+    "permit": {"require", "mandate", "compel", "obligate"},
+    "permitted": {"required", "mandated", "compelled", "obligated"},
+    "allows": {"requires", "mandates", "compels"},
+    "allow": {"require", "mandate", "compel"},
+    "generally": {"always", "invariably"},
+    "ordinarily": {"always", "invariably"},
+    "usually": {"always", "invariably"},
+    "typically": {"always", "invariably"},
+    "sometimes": {"always", "invariably"},
+}
+_KEEPS_FIRM = {"not", "never", "only", "no"}  # "may not", "may only": already firm
+
+
+def _strengthened(near: Near, claim: Claim) -> tuple[str, str] | None:
+    """``(hedge, firm)`` where the claim puts a firmer word in place of the sentence's hedge."""
+    a, b = list(near.words), list(claim.words)
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "replace":
+            continue
+        for k in range(i1, i2):
+            hedge = a[k]
+            firm = next((w for w in b[j1:j2] if w in FIRMER.get(hedge, ())), None)
+            firmed = hedge in ("may", "can") and _KEEPS_FIRM & set(a[k + 1 : k + 3])
+            if firm and hedge not in b and not firmed:
+                return hedge, firm
+    return None
+
+
+def modal_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """Every close sentence in the court's voice says with a hedge what the claim says firmly."""
+    voiced = [s for s in near if s.courts_voice() or s.role & Role.DICTA]
+    if claim.framed or not voiced:
+        return None
+    found = [_strengthened(s, claim) for s in voiced]
+    if any(f is None for f in found):
+        return None
+    hedge, firm = found[0]  # type: ignore[misc]
+    return Hit(
+        "modal_strengthening",
+        f'the opinion says "{hedge}" where the brief says "{firm}"',
+        tuple((s.start, s.end) for s in voiced[:2]),
+    )
+
+
+# --- party roles --------------------------------------------------------------------------
+
+_PAIRS = (
+    ("plaintiff", "defendant"),
+    ("appellant", "appellee"),
+    ("petitioner", "respondent"),
+    ("employer", "employee"),
+    ("landlord", "tenant"),
+    ("lessor", "lessee"),
+    ("buyer", "seller"),
+    ("insurer", "insured"),
+    ("creditor", "debtor"),
+    ("movant", "nonmovant"),
+    ("licensor", "licensee"),
+    ("mortgagor", "mortgagee"),
+    ("grantor", "grantee"),
+    ("prosecution", "defense"),
+    ("husband", "wife"),
+    ("mother", "father"),
+)
+COUNTERPART = {**dict(_PAIRS), **{b: a for a, b in _PAIRS}}
+_PASSIVE_BY = re.compile(r"\bby\s+(?:the\s+)?(?:\w+\s+)?(?:" + "|".join(COUNTERPART) + r")s?\b")
+SWAP_SIMILAR = 0.85  # how closely the claim, its roles swapped back, must read as the sentence
+
+
+def _role_word(word: str) -> str:
+    base = word.removesuffix("'s").removesuffix("s") if word not in COUNTERPART else word
+    return base if base in COUNTERPART else ""
+
+
+def _roles_normal(words: Sequence[str]) -> list[str]:
+    return [_role_word(w) or w for w in words]
+
+
+def swap_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
+    """The claim reads as a close sentence only once its party roles are swapped back."""
+    mine = _roles_normal(claim.words)
+    if claim.framed or not any(w in COUNTERPART for w in mine) or _PASSIVE_BY.search(claim.text):
+        return None
+    swapped = [COUNTERPART.get(w, w) for w in mine]
+    hits: list[Near] = []
+    for s in near:
+        theirs = _roles_normal(s.words)
+        if not any(w in COUNTERPART for w in theirs) or _PASSIVE_BY.search(s.text.lower()):
+            if s.courts_voice():
+                return None
+            continue
+        as_written = SequenceMatcher(None, theirs, mine, autojunk=False).ratio()
+        swapped_back = SequenceMatcher(None, theirs, swapped, autojunk=False).ratio()
+        if swapped_back >= SWAP_SIMILAR and swapped_back > as_written:
+            if s.courts_voice():
+                hits.append(s)
+        elif s.courts_voice():
+            return None  # a close sentence gives the roles as the claim does
+    if not hits:
+        return None
+    theirs = _roles_normal(hits[0].words)
+    said = next((w for w in theirs if w in COUNTERPART), "")
+    return Hit(
+        "party_swap",
+        f"the opinion says it of the {said}; the brief gives it to the {COUNTERPART.get(said, 'other side')}",
+        tuple((s.start, s.end) for s in hits[:2]),
+    )

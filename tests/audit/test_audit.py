@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from citeproof.audit.manifest import manifest_digest
 from citeproof.cli import main
 from citeproof.library.build import build_library
 from citeproof.library.content_hash import content_hash
@@ -185,6 +186,7 @@ def test_another_input_is_not_reproducible(tmp_path, brief):
 def test_a_run_with_an_llm_judge_needs_it_to_be_re_run(tmp_path, brief):
     manifest = _manifest(tmp_path, brief)
     manifest["options"]["llm"] = {"model": "some-model", "endpoint": "llm.example"}
+    manifest["digest"] = manifest_digest(manifest)  # as a run with that judge would record it
     (tmp_path / "run.json").write_text(json.dumps(manifest))
     code, out, _ = _cli("audit", str(tmp_path / "run.json"), str(brief))
     assert code == 2 and "some-model" in out and "--llm" in out

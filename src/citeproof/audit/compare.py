@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from citeproof.audit.manifest import Input
+from citeproof.audit.manifest import Input, canonical
 
 
 class Outcome(Enum):
@@ -58,10 +58,23 @@ def input_problems(recorded: Sequence[Mapping[str, Any]], given: Sequence[Input]
     ]
 
 
+def _edited(library: Mapping[str, Any], file: str | None, when: str) -> list[str]:
+    """A library whose content is not what its build recorded (``built_hash``), named."""
+    if "built_hash" not in library:
+        return []
+    return [
+        f"library: {file or library.get('name')} ({when}) was changed after it was built: its "
+        f"content hashes to {library.get('content_hash')}, not to its recorded snapshot "
+        f"{library.get('built_hash') or '(none)'}"
+    ]
+
+
 def causes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """What changed between two runs that can change a verdict."""
-    found: list[str] = []
+    """What changed between two runs that can change a verdict, and a library file edited
+    after its build in either run."""
     old_lib, new_lib = before.get("library", {}), after.get("library", {})
+    found = _edited(old_lib, (before.get("where") or {}).get("library_file"), "in the recorded check")
+    found += _edited(new_lib, (after.get("where") or {}).get("library_file"), "in the re-run")
     if old_lib.get("content_hash") != new_lib.get("content_hash"):
         found.append(
             f"library: snapshot {old_lib.get('content_hash') or 'not recorded'} "
@@ -103,8 +116,9 @@ def _key(record: Mapping[str, Any]) -> tuple[int, int, int]:
 
 
 def compare(before: Mapping[str, Any], after: Mapping[str, Any]) -> AuditResult:
-    """Verdict by verdict, matched on input and span; causes name what else differs."""
-    if before.get("verdicts_digest") == after.get("verdicts_digest"):
+    """Verdict by verdict, matched on input and span; causes name what else differs. The
+    verdicts are compared as recorded (their digests computed here, never read)."""
+    if canonical(before.get("verdicts", [])) == canonical(after.get("verdicts", [])):
         return AuditResult(Outcome.SAME, causes=tuple(causes(before, after)))
     old = {_key(r): r for r in before.get("verdicts", [])}
     new = {_key(r): r for r in after.get("verdicts", [])}

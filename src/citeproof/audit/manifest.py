@@ -5,9 +5,13 @@ courts-db versions, the library's snapshot hash, the options that change verdict
 key or token), every verdict, and two digests:
 
 - ``verdicts_digest``: sha256 of the verdict records (canonical JSON);
-- ``digest``: sha256 of the whole manifest without its time, place (the library's path)
-  and signature, so the same inputs, library, version and options always give the same
-  digest.
+- ``digest``: sha256 of the whole manifest without its time, place (the library's file
+  name) and signature, so the same inputs, library, version and options always give the
+  same digest.
+
+`integrity_problems` recomputes both; ``citeproof audit`` refuses a manifest whose digests
+do not match its content, signed or not. A manifest names no path of the machine that made
+it: inputs and the library file by their file names only.
 
 ``citeproof audit`` re-runs a check from a manifest (``run.py``) and compares the two
 (``compare.py``).
@@ -18,17 +22,20 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from citeproof.audit.files import UnsafeFile, opened_regular, read_bounded
 from citeproof.core.models import Snapshot, Verdict
 from citeproof.core.output.report import Report
 from citeproof.core.version import __version__
 
 MANIFEST_VERSION = 1
+MAX_MANIFEST_BYTES = 64 << 20  # 16,000 verdicts take about 5 MB
 # Left out of ``digest``: when and where a run happened is not what it decided.
 _UNSIGNED = ("created_at", "where", "signature")
 _SIGNATURE = "signature"  # left out of what a signature covers
@@ -48,9 +55,10 @@ def sha256_hex(data: bytes) -> str:
 
 
 def file_sha256(path: str | Path) -> str:
+    """sha256 of a regular file's bytes (`UnsafeFile` for a FIFO or a device: never ends)."""
     digest = hashlib.sha256()
-    with Path(path).open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
+    with opened_regular(path) as (fd, _):
+        for block in iter(lambda: os.read(fd, 1 << 20), b""):
             digest.update(block)
     return "sha256:" + digest.hexdigest()
 
@@ -68,8 +76,9 @@ def versions() -> dict[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Input:
-    """One checked document: its name as given, the hash and size of its file's bytes
-    (``of="file"``) or, where no file was kept (stdin, the web page), of its UTF-8 text."""
+    """One checked document: its file name (no folder: a manifest names no place of the
+    machine), the hash and size of its file's bytes (``of="file"``) or, where no file was
+    kept (stdin, the web page), of its UTF-8 text."""
 
     name: str
     sha256: str
@@ -78,12 +87,13 @@ class Input:
 
     @classmethod
     def of_file(cls, path: str | Path) -> Input:
-        return cls(name=str(path), sha256=file_sha256(path), size=Path(path).stat().st_size)
+        digest = file_sha256(path)
+        return cls(name=Path(path).name, sha256=digest, size=Path(path).stat().st_size)
 
     @classmethod
     def of_text(cls, name: str, text: str) -> Input:
         data = text.encode("utf-8")
-        return cls(name=name, sha256=sha256_hex(data), size=len(data), of="text")
+        return cls(name=Path(name).name or name, sha256=sha256_hex(data), size=len(data), of="text")
 
 
 def verdict_record(index: int, verdict: Verdict) -> dict[str, Any]:
@@ -105,26 +115,35 @@ def verdict_records(reports: Sequence[Report]) -> list[dict[str, Any]]:
     return [verdict_record(i, v) for i, report in enumerate(reports) for v in report.verdicts]
 
 
-def library_record(snap: Snapshot) -> dict[str, Any]:
-    return {
+def library_record(snap: Snapshot, computed_hash: str | None) -> dict[str, Any]:
+    """The library as the run found it: ``content_hash`` computed from its content (where
+    there is a local file), and ``built_hash``, what its metadata claims, only when the
+    two differ (the file was changed after it was built)."""
+    record: dict[str, Any] = {
         "name": snap.name,
-        "content_hash": snap.content_hash or None,
+        "content_hash": computed_hash or snap.content_hash or None,
         "built_at": snap.built_at,
         "cases": snap.cases,
         "opinions_with_text": snap.opinions_with_text,
     }
+    if computed_hash and computed_hash != snap.content_hash:
+        record["built_hash"] = snap.content_hash or None
+    return record
 
 
 def build_manifest(
     inputs: Sequence[Input],
     reports: Sequence[Report],
     snapshot: Snapshot,
-    library_path: str | None,
+    library_file: Path | None,
+    computed_hash: str | None,
     options: Mapping[str, Any],
     remote_keys: Iterable[str] = (),
     now: dt.datetime | None = None,
 ) -> dict[str, Any]:
-    """The manifest of one ``check`` run over ``inputs`` (one report per input, same order)."""
+    """The manifest of one ``check`` run over ``inputs`` (one report per input, same order)
+    with ``library_file`` (its name is kept, not its folder) whose content hashes to
+    ``computed_hash``."""
     if len(inputs) != len(reports):
         raise ManifestError(f"{len(inputs)} inputs but {len(reports)} reports")
     records = verdict_records(reports)
@@ -133,8 +152,8 @@ def build_manifest(
         "created_at": (now or dt.datetime.now(dt.UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "versions": versions(),
         "inputs": [{"name": i.name, "sha256": i.sha256, "size": i.size, "of": i.of} for i in inputs],
-        "where": {"library_path": library_path},
-        "library": library_record(snapshot),
+        "where": {"library_file": library_file.name if library_file else None},
+        "library": library_record(snapshot, computed_hash),
         "options": dict(options),
         "remote_answers": sorted(set(remote_keys)),
         "verdicts": records,
@@ -150,6 +169,25 @@ def manifest_digest(manifest: Mapping[str, Any]) -> str:
     return sha256_hex(canonical(body))
 
 
+def integrity_problems(manifest: Mapping[str, Any]) -> list[str]:
+    """Where a manifest's recorded digests are not those of its own content (empty when
+    they are): a verdict rewritten, or any other field, without recomputing them."""
+    problems: list[str] = []
+    verdicts = sha256_hex(canonical(manifest.get("verdicts")))
+    if manifest.get("verdicts_digest") != verdicts:
+        problems.append(
+            f"its verdicts_digest {str(manifest.get('verdicts_digest'))[:19]}… does not match its "
+            f"verdicts ({verdicts[:19]}…): a verdict was changed after the manifest was written"
+        )
+    whole = manifest_digest(manifest)
+    if manifest.get("digest") != whole:
+        problems.append(
+            f"its digest {str(manifest.get('digest'))[:19]}… does not match its content "
+            f"({whole[:19]}…): it was changed after it was written"
+        )
+    return problems
+
+
 def signed_bytes(manifest: Mapping[str, Any]) -> bytes:
     """What a signature covers: the whole manifest but the signature itself."""
     return canonical({k: v for k, v in manifest.items() if k != _SIGNATURE})
@@ -161,9 +199,11 @@ _REQUIRED = ("manifest_version", "versions", "inputs", "library", "options", "ve
 def load_manifest(path: str | Path) -> dict[str, Any]:
     """Read and shape-check a manifest file; ManifestError says what is wrong."""
     try:
-        value = json.loads(Path(path).read_text(encoding="utf-8"))
+        value = json.loads(read_bounded(path, MAX_MANIFEST_BYTES, "a manifest").decode("utf-8"))
     except OSError as exc:
         raise ManifestError(f"cannot read manifest {path}: {exc.strerror or exc}") from None
+    except UnsafeFile as exc:
+        raise ManifestError(str(exc)) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ManifestError(f"{path} is not a JSON manifest: {exc}") from None
     if not isinstance(value, dict):

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from citeproof.audit.compare import AuditResult, Outcome, compare, input_problems
+from citeproof.audit.files import UnsafeFile
 from citeproof.audit.manifest import Input, build_manifest
 from citeproof.core.output.report import Report
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library, LibraryError
 from citeproof.core.reading.read import ReadError, read_document
-from citeproof.library.content_hash import content_hash
-from citeproof.library.sqlite import SQLiteLibrary
+from citeproof.library.hash_cache import computed_content_hash
 from citeproof.llm.judge import LLMJudge
 
 
@@ -36,20 +35,23 @@ def run_options(library: Library, judge: LLMJudge | None) -> dict[str, Any]:
     }
 
 
-def _local_path(library: Library) -> str | None:
-    path = library.origin().path
-    return None if path is None else str(path)
-
-
 def make_manifest(
-    checked: Sequence[tuple[Input, Report]], library: Library, judge: LLMJudge | None
+    checked: Sequence[tuple[Input, Report]],
+    library: Library,
+    judge: LLMJudge | None,
+    remembered_hash: bool = True,
 ) -> dict[str, Any]:
-    """The manifest of reports made with ``library`` (and ``judge``), one per input."""
+    """The manifest of reports made with ``library`` (and ``judge``), one per input; the
+    library file's content hash computed (`computed_content_hash`; ``remembered_hash=False``:
+    recomputed whatever was remembered)."""
+    path = library.origin().path
+    computed = None if path is None else computed_content_hash(path, remembered=remembered_hash)
     return build_manifest(
         [given for given, _ in checked],
         [report for _, report in checked],
         library.snapshot(),
-        _local_path(library),
+        path,
+        computed,
         run_options(library, judge),
         library.answered(),
     )
@@ -61,11 +63,14 @@ def _not_reproducible(*problems: str) -> AuditResult:
 
 def _open_library(manifest: dict[str, Any], library_spec: str | None) -> Library:
     """The library ``library_spec`` names (`open_library`), else the recorded file if it is
-    still there, else the default; chained with CourtListener when the check asked it."""
+    in this user's library folder (where the bundled library is kept), else the default;
+    chained with CourtListener when the check asked it."""
+    from citeproof.library.default import default_library_path
     from citeproof.library.registry import open_library
 
-    recorded = (manifest.get("where") or {}).get("library_path")
-    spec = library_spec or (recorded if recorded and Path(recorded).is_file() else None)
+    recorded = Path(str((manifest.get("where") or {}).get("library_file") or "")).name
+    kept = default_library_path().parent / recorded if recorded else None
+    spec = library_spec or (str(kept) if kept and kept.is_file() else None)
     library = open_library(spec)
     host = manifest["options"].get("courtlistener")
     if host and library.origin().host is None:
@@ -103,7 +108,7 @@ def audit_run(
     """Re-run the check a manifest records and compare verdict by verdict."""
     try:
         problems = input_problems(manifest["inputs"], _given_inputs(manifest["inputs"], files))
-    except ReadError as exc:
+    except (ReadError, UnsafeFile, OSError) as exc:
         return _not_reproducible(f"an input cannot be read: {exc}")
     recorded_llm = manifest["options"].get("llm")
     if recorded_llm and judge is None:
@@ -123,24 +128,6 @@ def audit_run(
             (g, check_document(read_document(f), library, None, judge))
             for g, f in zip(given, files, strict=True)
         ]
-    except (LibraryError, ReadError, OSError) as exc:
+    except (LibraryError, ReadError, UnsafeFile, OSError) as exc:
         return _not_reproducible(f"the library or an input cannot be read: {exc}")
-    result = compare(manifest, make_manifest(checked, library, judge))
-    if result.outcome is Outcome.DIFFERENT:
-        result = replace(result, causes=(*result.causes, *_tampering(library)))
-    return result
-
-
-def _tampering(library: Library) -> list[str]:
-    """A library file whose content no longer matches the hash recorded when it was built."""
-    path = library.origin().path
-    if path is None:
-        return []
-    local = SQLiteLibrary(path)
-    recorded, actual = local.snapshot().content_hash, content_hash(local.conn)
-    if recorded == actual:
-        return []
-    return [
-        f"library: {path} was changed after it was built: its content hashes to {actual}, "
-        f"not to its recorded snapshot {recorded or '(none)'}"
-    ]
+    return compare(manifest, make_manifest(checked, library, judge, remembered_hash=False))

@@ -19,6 +19,7 @@ from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
+from citeproof.audit.files import UnsafeFile, read_bounded
 from citeproof.audit.manifest import signed_bytes
 
 ALGORITHM = "ed25519"
@@ -69,17 +70,19 @@ def new_keypair(private_path: str | Path) -> KeyPair:
 
 def _key_bytes(path: str | Path, private: bool) -> bytes:
     """A key file's bytes: a regular file of at most MAX_KEY_BYTES, and for a private key
-    one nobody else may read (as ssh asks)."""
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode):
-        raise KeyFileError(f"{path} is not a regular file")
-    if info.st_size > MAX_KEY_BYTES:
-        raise KeyFileError(f"{path} is {info.st_size:,} bytes: too large for a key")
-    if private and stat.S_IMODE(info.st_mode) & 0o077:
-        mode = oct(stat.S_IMODE(info.st_mode))[2:]
-        raise KeyFileError(f"{path} can be read by others (mode {mode}): chmod 600 it")
-    with open(path, "rb") as fh:
-        return fh.read(MAX_KEY_BYTES + 1)
+    one this user owns and nobody else may read (as ssh asks)."""
+
+    def private_only(info: os.stat_result) -> None:
+        if info.st_uid != os.getuid():
+            raise KeyFileError(f"{path} is owned by another user (uid {info.st_uid}): use a key of your own")
+        if stat.S_IMODE(info.st_mode) & 0o077:
+            mode = oct(stat.S_IMODE(info.st_mode))[2:]
+            raise KeyFileError(f"{path} can be read by others (mode {mode}): chmod 600 it")
+
+    try:
+        return read_bounded(path, MAX_KEY_BYTES, "a key", private_only if private else None)
+    except UnsafeFile as exc:
+        raise KeyFileError(str(exc)) from None
 
 
 def load_private(path: str | Path) -> Ed25519PrivateKey:

@@ -1,7 +1,8 @@
 """``citeproof audit`` and ``citeproof keys``: re-run a check from its manifest; make signing keys.
 
 Exit status of ``audit``: 0 same verdicts, 1 different verdicts (each listed, with what
-changed between the runs), 2 not reproducible or the manifest fails verification.
+changed between the runs), 2 not reproducible or the manifest fails verification (its
+signature, or its digests recomputed from its content).
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from pathlib import Path
 import click
 
 from citeproof.audit.compare import Outcome, render_text
+from citeproof.audit.files import UnsafeFile
 from citeproof.audit.manifest import (
     Input,
     ManifestError,
+    integrity_problems,
     load_manifest,
     write_manifest,
 )
@@ -38,18 +41,28 @@ def write_run_manifest(
     judge: LLMJudge | None,
     sign_key: str | None,
 ) -> None:
-    """Write (and sign) the manifest of a ``check`` run; key problems exit 2."""
-    inputs = [
-        Input.of_text("<stdin>", report.document.text) if name == "-" else Input.of_file(name)
-        for name, report in checked
-    ]
+    """Write (and sign) the manifest of a ``check`` run; key or input problems exit 2. A
+    library changed after its build is named on stderr (and in the manifest)."""
+    try:
+        inputs = [
+            Input.of_text("<stdin>", report.document.text) if name == "-" else Input.of_file(name)
+            for name, report in checked
+        ]
+        private = load_private(sign_key) if sign_key else None
+    except (KeyFileError, UnsafeFile, OSError) as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
     manifest = make_manifest(list(zip(inputs, (r for _, r in checked), strict=True)), library, judge)
-    if sign_key:
-        try:
-            manifest = sign(manifest, load_private(sign_key))
-        except KeyFileError as exc:
-            click.echo(f"citeproof: {exc}", err=True)
-            sys.exit(EXIT_USAGE)
+    edited = manifest["library"]
+    if "built_hash" in edited:
+        click.echo(
+            f"citeproof: warning: library {library.origin().path} was changed after it was built: its "
+            f"content hashes to {edited['content_hash']}, not to its recorded snapshot "
+            f"{edited['built_hash'] or '(none)'}; the manifest records what it now holds",
+            err=True,
+        )
+    if private is not None:
+        manifest = sign(manifest, private)
     write_manifest(manifest, path)
     click.echo(f"citeproof: manifest written to {path} ({manifest['digest'][:19]}…)", err=True)
 
@@ -83,8 +96,8 @@ def audit_command(
     """Re-run the check recorded in MANIFEST over FILES and compare the verdicts.
 
     Exit status: 0 same verdicts, 1 different (each change listed, with what differs between
-    the runs: library snapshot, versions or options), 2 not reproducible or a signature
-    that does not verify.
+    the runs: library snapshot, versions or options), 2 not reproducible, a signature that
+    does not verify, or digests that do not match the manifest's own content.
     """
     try:
         manifest = load_manifest(manifest_path)
@@ -95,6 +108,10 @@ def audit_command(
     checked = verify(manifest, expected)
     if not checked.ok:
         click.echo(f"citeproof: {manifest_path}: {checked.message}", err=True)
+        sys.exit(EXIT_NOT_REPRODUCIBLE)
+    for problem in integrity_problems(manifest):
+        click.echo(f"citeproof: {manifest_path}: {problem}", err=True)
+    if integrity_problems(manifest):
         sys.exit(EXIT_NOT_REPRODUCIBLE)
     result = audit_run(manifest, files, library_spec, judge_from_options(llm, model, base_url, llm_config))
     if fmt == "json":

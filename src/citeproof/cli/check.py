@@ -9,6 +9,7 @@ from functools import partial
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from citeproof.cli.audit import write_run_manifest
 from citeproof.cli.common import (
@@ -19,14 +20,13 @@ from citeproof.cli.common import (
     limit_options,
     limits_from_options,
     load_library,
-    load_library_file,
     progress_bar,
     report_failure,
 )
 from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.cli.remote_warnings import show_remote_warnings
 from citeproof.core.checking.entailment import Entailment
-from citeproof.core.limits import LimitExceeded, Limits
+from citeproof.core.limits import LimitExceeded
 from citeproof.core.models import Reason
 from citeproof.core.output.annotate_docx import annotate_docx
 from citeproof.core.output.report import (
@@ -58,12 +58,13 @@ def _conditions(fail_on: tuple[str, ...]) -> tuple[str, ...]:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json", "markdown", "html", "docx", "toa", "toa-docx"]),
+    type=click.Choice(["text", "json", "markdown", "html", "docx", "toa", "toa-docx", "jsonl"]),
     default="text",
     show_default=True,
     help="docx: the brief itself with a Word comment on each problem (needs --out); "
     "toa: a table of authorities with the pages where each is cited and what the check found "
-    "(--filing: the table to file); toa-docx: the table to file as a Word document (needs --out).",
+    "(--filing: the table to file); toa-docx: the table to file as a Word document (needs --out). "
+    "A batch gives a table on a terminal, else JSON Lines (jsonl; docs/interfaces.md).",
 )
 @click.option(
     "--filing",
@@ -159,14 +160,34 @@ def check_command(
     """
     if sign_key and not manifest_path:
         raise click.UsageError("--sign needs --manifest (the signature goes in the manifest)")
+    if sign_key:
+        _usable_key(sign_key)  # before the check: a bad key fails at once
     if jobs or resume or ray_address or any(Path(f).is_dir() or _is_glob(f) for f in files):
         if llm or courtlistener or nli_model:
             raise click.UsageError(
                 "a batch checks against the local library only (no --llm, --courtlistener, --nli-model)"
             )
+        from citeproof.cli.batch_run import run_batch
+
+        given = click.get_current_context().get_parameter_source("fmt") is not ParameterSource.DEFAULT
         limits = limits_from_options(limit_values)
         conditions = _conditions(fail_on)
-        sys.exit(_batch(files, library_spec, jobs or 1, out, resume, ray_address, quiet, limits, conditions))
+        sys.exit(
+            run_batch(
+                files,
+                library_spec,
+                jobs or 1,
+                out,
+                resume,
+                ray_address,
+                quiet,
+                limits,
+                conditions,
+                fmt if given else None,
+            )
+        )
+    if fmt == "jsonl":
+        raise click.UsageError("--format jsonl is for a batch (a folder, a glob, --jobs); use json")
     if out and len(files) > 1:
         raise click.UsageError("--out takes one input file")
     _check_output_options(files, fmt, filing, out)
@@ -283,40 +304,14 @@ def _is_glob(name: str) -> bool:
     return not Path(name).exists() and any(ch in name for ch in "*?[")
 
 
-def _batch(
-    inputs: tuple[str, ...],
-    library_spec: str | None,
-    jobs: int,
-    output: str | None,
-    resume: bool,
-    ray_address: str | None,
-    quiet: bool,
-    limits: Limits,
-    fail_on: tuple[str, ...],
-) -> int:
-    from citeproof.cli import batch
+def _usable_key(path: str) -> None:
+    from citeproof.audit.signing import KeyFileError, load_private
 
-    if resume and not output:
-        raise click.UsageError("--resume needs --out (the JSON Lines file to resume)")
-    files = batch.expand(inputs)
-    shared = str(load_library_file(library_spec).path)  # built or unpacked once, before the workers start
-    skip = batch.checked_files(Path(output)) if resume and output else set()
-    if ray_address:
-        records = lambda todo: batch.on_ray(todo, shared, ray_address, limits)  # noqa: E731
-    else:
-        records = lambda todo: batch.on_pool(todo, shared, jobs, limits)  # noqa: E731
-    sink = open(output, "a" if resume else "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     try:
-        with click.progressbar(
-            length=len(files) - len(skip & set(files)), label="checking files", file=sys.stderr, hidden=quiet
-        ) as bar:
-            summary = batch.run(records, files, sink, skip, bar.update)
-    finally:
-        if sink is not sys.stdout:
-            sink.close()
-    click.echo(summary.line(), err=True)
-    flagged = any(summary.files_with[c] for c in fail_on)
-    return EXIT_HALLUCINATED if flagged else EXIT_USAGE if summary.failed else EXIT_OK
+        load_private(path)
+    except KeyFileError as exc:
+        click.echo(f"citeproof: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
 
 
 def _with_courtlistener(library: Library, flag: bool | None) -> Library:

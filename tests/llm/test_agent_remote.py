@@ -112,6 +112,8 @@ def test_information_gain_reaches_the_same_verdicts_with_fewer_steps(library, re
     info = _score(BeliefAgent(model, library, remote=remote))
     fixed = _score(BeliefAgent(model, library, remote=remote, policy="fixed"))
     cites = sum(len(g) for g in GOLD.values())
+    for name, (right, _, steps, calls, _) in (("information", info), ("fixed", fixed)):
+        print(f"{name}: {right} of {cites} verdicts right, {steps} steps, {calls} model calls")
     assert info[0] == fixed[0] == cites and info[1] == fixed[1] == 0  # every verdict right
     assert info[2] < fixed[2] and info[3] <= fixed[3]  # fewer steps, no more model calls
     for run in info[4]:

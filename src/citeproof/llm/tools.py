@@ -74,6 +74,15 @@ def share_in_passages(proposition: str, case_name: str, passages: tuple[Passage,
     return best
 
 
+def closeness(share: float | None) -> str:
+    """The text search's outcome from `share_in_passages`."""
+    if share is None:
+        return "partial"  # too short to compare: it says nothing either way
+    if share >= MATCH:
+        return "close"
+    return "unrelated" if share < UNRELATED else "partial"
+
+
 class AgentTools:
     """Runs lookups against the library, and CourtListener when a remote is configured."""
 
@@ -123,16 +132,7 @@ class AgentTools:
         if opinion is None:
             return Observation(FAILED, "no opinion text for that case")
         found = tuple(passages_for(c, opinion, self.texts))
-        share = share_in_passages(c.proposition or "", case_name, found)
-        outcome = (
-            "partial"
-            if share is None
-            else "close"
-            if share >= MATCH
-            else "unrelated"
-            if share < UNRELATED
-            else "partial"
-        )
+        outcome = closeness(share_in_passages(c.proposition or "", case_name, found))
         shown = "\n\n".join(f"{p.label()} {p.text.strip()}" for p in found) or "no passage matches"
         return Observation(outcome, shown, passages=found)
 

@@ -13,6 +13,7 @@ import click
 from citeproof.bench.phantom.runner import Prediction
 from citeproof.bench.phantom.schema import Excerpt
 from citeproof.cli.common import library_option, load_library, load_library_file
+from citeproof.cli.llm import agent_options
 from citeproof.cli.rate import rate_command
 
 
@@ -151,6 +152,7 @@ def _load(dataset: Path, split: str) -> list[Excerpt]:
     default=None,
     help="Agent: write one JSONL trace per excerpt here.",
 )
+@agent_options
 def run_command(
     system: str,
     dataset: Path,
@@ -165,12 +167,15 @@ def run_command(
     llm_config: str | None,
     budget: int | None,
     traces: str | None,
+    courtlistener: bool | None,
+    agent_policy: str | None,
 ) -> None:
     """Run SYSTEM over the excerpts of DATASET and score it.
 
     LLM systems: rules+judge, single-call, agent; NAME:MODEL names the model, and
     NAME:scripted (or --scripted) uses the offline scripted model.
     """
+    from citeproof.bench.phantom.llm_bench import Closing
     from citeproof.bench.phantom.runner import run, write_predictions
     from citeproof.bench.phantom.systems import is_stand_in, make_system
     from citeproof.llm.client import LLMError
@@ -185,6 +190,8 @@ def run_command(
             ("llm_config", llm_config),
             ("budget", budget),
             ("traces", traces),
+            ("courtlistener", courtlistener),
+            ("policy", agent_policy),
         )
         if v is not None
     }
@@ -202,10 +209,17 @@ def run_command(
         predictions = run(detector, excerpts, progress)
     finally:
         detector.close()
+    extra: dict[str, Any] = {"split": split}
+    actions = detector.action_table(seed) if isinstance(detector, Closing) else None  # Tables A7/A9
+    if actions is not None:
+        extra["agent_actions"] = actions.to_dict()
+        click.echo(actions.markdown() + "\n")
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         write_predictions(predictions, out / "predictions.jsonl")
-    _finish(system, dataset, excerpts, predictions, seed, out, {"split": split}, plumbing)
+        if actions is not None:
+            (out / "actions.md").write_text(actions.markdown() + "\n")
+    _finish(system, dataset, excerpts, predictions, seed, out, extra, plumbing)
 
 
 @phantom_group.command("score")

@@ -53,3 +53,26 @@ def judge_from_options(
     if not llm:
         return None
     return LLMJudge(client_or_exit(model, base_url, llm_config))
+
+
+def agent_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The agent's ``--courtlistener/--no-courtlistener`` (offer CourtListener lookups; default
+    $CITEPROOF_COURTLISTENER or the config file) and ``--agent-policy``."""
+    for option in reversed(
+        [
+            click.option(
+                "--courtlistener/--no-courtlistener",
+                default=None,
+                help="Agent: offer CourtListener lookups (default: $CITEPROOF_COURTLISTENER "
+                "or the config file; COURTLISTENER_API_URL and COURTLISTENER_API_TOKEN say where).",
+            ),
+            click.option(
+                "--agent-policy",
+                type=click.Choice(["information", "fixed"]),
+                default=None,
+                help="Agent: choose actions by expected information gain (default) or in a fixed order.",
+            ),
+        ]
+    ):
+        command = option(command)
+    return command

@@ -1,409 +1,264 @@
-"""A bounded belief-state agent for what the rules leave pending.
+"""The information-seeking agent: rules first, then the lookups and questions that most
+reduce the uncertainty about the citations the rules left pending.
 
-Rules run first; every citation they settle is fixed. The belief is one record per
-citation (correct / hallucinated / pending, with kind and evidence), shown to the model
-at every step in place of a growing transcript and updated from every reply. Actions
-map onto the library (`tools.py`); identical actions are answered from a cache and not
-counted; the loop stops when nothing is pending, the model finishes, or the step budget
-is spent. Every run can write a JSONL trace, and `replay` re-runs a trace's recorded
-replies through the same loop and checks that every observation and belief recurs.
+Each pending citation starts with a prior over ``correct`` and the error kinds the rules
+left open (`likelihoods.py`). At each step the planner (`planner.py`) offers every
+lookup not yet taken on an undecided citation — library lookup by name, CourtListener
+lookup by cite (only with a remote library), text search and quote search of the cited
+opinion, a question to the model — and the policy picks one: by default the highest
+expected information gain per unit of cost (`entropy.py`). Its outcome updates that
+citation's belief by Bayes' rule. The run stops when every citation is decided, when no
+action is worth a step, or at the step budget (30, the paper's).
+
+A citation ends ``hallucinated`` only when an error kind is more likely than not *and* an
+observation that can be checked supports it (a CourtListener answer, a quote search, a
+model answer whose quote is in the opinion); ``correct`` when that is `DECIDED`;
+otherwise it stays pending. Every run can write a JSONL trace (`trace_io.py`) that
+`replay.py` re-runs.
 """
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from citeproof.core.checking.quotes import locate
-from citeproof.core.models import CitationType, ErrorKind, Outcome, Reason, Status
+from citeproof.core.models import Verdict
 from citeproof.core.pipeline import Report, check_document
-from citeproof.core.protocols import Library
+from citeproof.core.protocols import Library, LibraryError
 from citeproof.core.reading.read import document_from_text
-from citeproof.llm.client import ChatModel, ChatReply, LLMError, ModelInfo
-from citeproof.llm.tools import ACTIONS, Action, AgentTools
+from citeproof.library.chain import RemoteLibrary
+from citeproof.llm.beliefs import AgentRun, Belief, fragments_of, rules_beliefs
+from citeproof.llm.client import ChatModel, LLMError
+from citeproof.llm.entropy import Likelihood, most_likely, updated
+from citeproof.llm.likelihoods import (
+    ASK_MODEL,
+    CORRECT,
+    FAILED,
+    MISQUOTE,
+    SEARCH_COURTLISTENER,
+    SEARCH_LIBRARY,
+    SEARCH_OPINION,
+    SEARCH_QUOTE,
+    WRONG_PINCITE,
+    open_kinds,
+    prior,
+)
+from citeproof.llm.planner import DECIDED, POLICIES, READING, Option, Pending, likelihood, options
+from citeproof.llm.questions import ask_reading, ask_verdict
+from citeproof.llm.tools import Action, AgentTools, Observation
+from citeproof.llm.trace_io import write_trace
 
-DEFAULT_BUDGET = 30
-STATUSES = ("correct", "hallucinated", "pending")
-KINDS = [k.value for k in ErrorKind]
-_BELIEF_ITEM = {
-    "type": "object",
-    "properties": {
-        "citation": {"type": "string"},
-        "status": {"type": "string", "enum": list(STATUSES)},
-        "kind": {"type": ["string", "null"], "enum": [*KINDS, None]},
-        "evidence": {"type": "string"},
-    },
-    "required": ["citation", "status", "evidence"],
-}
-AGENT_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "thought": {"type": "string"},
-        "action": {
-            "type": "object",
-            "properties": {"name": {"type": "string", "enum": list(ACTIONS)}, "args": {"type": "object"}},
-            "required": ["name", "args"],
-        },
-        "belief": {"type": "array", "items": _BELIEF_ITEM},
-    },
-    "required": ["thought", "action", "belief"],
-}
-FINAL_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {"belief": {"type": "array", "items": _BELIEF_ITEM}},
-    "required": ["belief"],
-}
-_QUOTED = re.compile(r"[“\"]([^”\"]{12,})[”\"]")
+DEFAULT_BUDGET = 30  # steps per excerpt, as in the paper
+FLAG = 0.5  # an error kind more likely than not (with checkable evidence) is flagged
+CHECKABLE = (SEARCH_COURTLISTENER, SEARCH_QUOTE)  # lookups whose answer is evidence by itself
 
 
 @dataclass(frozen=True, slots=True)
-class Belief:
-    citation_id: str
-    text: str  # the citation as written
-    proposition: str | None
-    status: str = "pending"
-    kind: str | None = None
-    evidence: str = ""
-    by: str = "rules"
-    case_id: str | None = None
-
-    def fragment(self) -> str:
-        if self.kind == ErrorKind.MISREPRESENTATION and self.proposition:
-            return self.proposition
-        return self.text
-
-    def line(self) -> str:
-        prop = f' | proposition: "{self.proposition[:200]}"' if self.proposition else ""
-        case = f" | case_id={self.case_id}" if self.case_id else ""
-        kind = f" ({self.kind})" if self.kind else ""
-        ev = f" | evidence: {self.evidence[:240]}" if self.evidence else ""
-        return f"{self.citation_id}: {self.text}{case}{prop} => {self.status}{kind}{ev}"
+class Evidence:
+    favours: str  # the hypothesis the observation raised most against ``correct``
+    text: str
+    checkable: bool
+    fragment: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class AgentRun:
-    beliefs: tuple[Belief, ...]
-    fragments: tuple[str, ...]
-    steps: int
-    calls: int
-    repeats: int
-    prompt_tokens: int
-    completion_tokens: int
-    stopped: str  # settled | finished | budget | calls | error
-    trace: tuple[dict[str, Any], ...] = field(repr=False)
+def pending_from(v: Verdict, remote: bool) -> Pending:
+    """The agent's starting point for a citation the rules left open."""
+    kinds = open_kinds(v)
+    a = v.authority
+    return Pending(
+        v.citation,
+        tuple(prior(kinds).items()),
+        case_id=a.id if a else None,
+        case_name=a.name_abbreviation if a else "",
+        has_text=a is not None and (a.has_text or remote),
+        quotes_checked=MISQUOTE not in kinds,
+    )
 
 
-def rules_beliefs(report: Report) -> dict[str, Belief]:
-    """What the rules settle, and what they leave pending for the agent."""
-    out: dict[str, Belief] = {}
-    for v in report.verdicts:
-        c = v.citation
-        if c.type is not CitationType.CASE:
-            continue
-        base = Belief(c.id, c.text, c.proposition, case_id=v.authority.id if v.authority else None)
-        if v.status is Status.HALLUCINATED:
-            e = v.errors[0]
-            out[c.id] = replace(
-                base, status="hallucinated", kind=e.kind.value, evidence=e.evidence or e.explanation
-            )
-        elif v.status is Status.VERIFIED and (
-            not c.proposition
-            or any(f.kind is ErrorKind.MISREPRESENTATION and f.outcome is Outcome.PASS for f in v.findings)
-        ):
-            out[c.id] = replace(base, status="correct", evidence="verified by the rules")
-        else:
-            why = v.reason.value if v.reason else "support not decided by the rules"
-            out[c.id] = replace(base, evidence=f"rules: {v.status.value}, {why}")
-    return out
-
-
-SYSTEM = (
-    "You verify the case citations in an excerpt of a legal brief. Deterministic rules have "
-    "already run: citations they settled are fixed. For each pending citation decide whether "
-    "it is correct or hallucinated, and of which kind: nonexistent, name_mismatch, "
-    "wrong_pincite, misquote, misrepresentation (the case exists but does not support the "
-    "proposition). A case missing from the library is NOT evidence of hallucination. Mark a "
-    "citation hallucinated only with evidence; for misrepresentation and wrong_pincite the "
-    "evidence must quote the opinion in double quotes. Leave it pending when unsure."
-)
-AGENT_RULES = (
-    " Take one action per reply: {actions}. Arguments: lookup_citation/search_courtlistener "
-    "{{citation}}, search_library {{name}}, fetch_opinion {{case_id}}, search_opinion "
-    "{{case_id, query}}, read_page {{case_id, page, reporter?}}, note {{text}}, think {{text}}, "
-    "finish {{}}. Repeating an action returns the same result. Reply with JSON: thought, "
-    "action {{name, args}}, belief (updates: citation, status, kind, evidence)."
-)
-
-
-def state_prompt(
-    text: str,
-    beliefs: dict[str, Belief],
-    notes: list[str],
-    recent: list[tuple[str, str]],
-    done: list[str],
-    steps: int,
-    budget: int,
-) -> str:
-    lines = [f"Excerpt:\n{text}\n", "Citations (belief):"]
-    lines += [b.line() for b in beliefs.values()]
-    if notes:
-        lines += ["", "Notes:", *(f"- {n}" for n in notes)]
-    if done:
-        lines += ["", "Actions taken:", *(f"- {d}" for d in done)]
-    for key, obs in recent:
-        lines += ["", f"Result of {key}:", obs]
-    lines += ["", f"Steps used: {steps} of {budget}."]
-    return "\n".join(lines)
-
-
-class _Loop:
-    """Mutable state of one run (kept out of the frozen records)."""
-
-    def __init__(self, text: str, report: Report, budget: int) -> None:
-        self.text, self.report, self.budget = text, report, budget
-        self.beliefs = rules_beliefs(report)
-        self.cache: dict[str, str] = {}
-        self.done: list[str] = []
-        self.recent: list[tuple[str, str]] = []
-        self.steps = self.calls = self.repeats = self.prompt_tokens = self.completion_tokens = 0
-        self.trace: list[dict[str, Any]] = [
-            {"type": "start", "text": text, "budget": budget, "beliefs": self.snapshot()}
-        ]
-
-    def pending(self) -> bool:
-        return any(b.status == "pending" for b in self.beliefs.values())
-
-    def snapshot(self) -> dict[str, list[str | None]]:
-        return {i: [b.status, b.kind] for i, b in self.beliefs.items()}
-
-    def count(self, reply: ChatReply) -> None:
-        self.calls += 1
-        self.prompt_tokens += reply.prompt_tokens
-        self.completion_tokens += reply.completion_tokens
-
-    def result(self, stopped: str) -> AgentRun:
-        self.trace.append(
-            {
-                "type": "end",
-                "stopped": stopped,
-                "steps": self.steps,
-                "calls": self.calls,
-                "repeats": self.repeats,
-                "beliefs": self.snapshot(),
-            }
-        )
-        ruled = [e.fragment for v in self.report.verdicts for e in v.errors if e.fragment]
-        agent = [
-            b.fragment() for b in self.beliefs.values() if b.status == "hallucinated" and b.by == "agent"
-        ]
-        return AgentRun(
-            tuple(self.beliefs.values()),
-            tuple(dict.fromkeys(ruled + agent)),
-            self.steps,
-            self.calls,
-            self.repeats,
-            self.prompt_tokens,
-            self.completion_tokens,
-            stopped,
-            tuple(self.trace),
-        )
-
-
-def apply_updates(beliefs: dict[str, Belief], updates: list[dict[str, Any]], library: Library) -> list[str]:
-    """Merge the model's belief updates; rules-settled records never change. Returns the
-    rejected updates (a hallucination claim without checkable evidence)."""
-    rejected = []
-    for u in updates:
-        old = beliefs.get(str(u.get("citation")))
-        if old is None or (old.by == "rules" and old.status != "pending"):
-            continue
-        status, kind, evidence = u["status"], u.get("kind"), u.get("evidence", "")
-        if status == "hallucinated" and not _evidence_ok(old, kind, evidence, library):
-            rejected.append(
-                f"{old.citation_id}: a {kind or 'hallucination'} claim needs "
-                "evidence (a quote of the opinion, found in its text)"
-            )
-            continue
-        beliefs[old.citation_id] = replace(
-            old, status=status, evidence=evidence, by="agent", kind=kind if status == "hallucinated" else None
-        )
-    return rejected
-
-
-def _evidence_ok(b: Belief, kind: str | None, evidence: str, library: Library) -> bool:
-    if not kind or not evidence.strip():
-        return False
-    if kind not in (ErrorKind.MISREPRESENTATION, ErrorKind.WRONG_PINCITE) or not b.case_id:
-        return True
-    opinion = library.opinion(b.case_id)
-    if opinion is None:
-        return True
-    return any((m := locate(q, opinion.text)) is not None and m.found for q in _QUOTED.findall(evidence))
+def favoured(belief: Mapping[str, float], table: Likelihood, outcome: str) -> str:
+    """The hypothesis an outcome raises most against ``correct`` (``correct`` if none)."""
+    given = table.get(outcome, {})
+    base = given.get(CORRECT, 0.0)
+    ratios = {h: given.get(h, 0.0) / base if base else float("inf") for h in belief if h != CORRECT}
+    best = max(ratios, key=lambda h: ratios[h], default=CORRECT)
+    return best if best != CORRECT and ratios[best] > 1 and given.get(best, 0.0) > 0 else CORRECT
 
 
 class BeliefAgent:
-    """The bounded loop; ``remote`` is a CourtListener library when one is configured."""
+    """``remote``: a CourtListener library, offered as a lookup when given; ``policy``:
+    ``information`` (expected information gain per cost) or ``fixed`` (a checklist)."""
 
     def __init__(
         self,
         model: ChatModel,
         library: Library,
         budget: int = DEFAULT_BUDGET,
-        remote: Library | None = None,
-        max_calls: int | None = None,
-        recent: int = 3,
+        remote: RemoteLibrary | None = None,
+        policy: str = "information",
     ) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"unknown agent policy {policy!r}: one of {', '.join(POLICIES)}")
         self.model, self.library, self.budget, self.remote = model, library, budget, remote
-        self.max_calls = max_calls if max_calls is not None else 2 * budget
-        self.keep_recent = recent
+        self.policy = policy
 
     def run(self, text: str, trace_path: str | Path | None = None) -> AgentRun:
-        loop = _Loop(text, check_document(document_from_text(text), self.library), self.budget)
-        loop.trace[0].update(max_calls=self.max_calls, recent=self.keep_recent)
-        tools = AgentTools(self.library, self.remote)
-        system = SYSTEM + AGENT_RULES.format(actions=", ".join(tools.available()))
-        stopped = "settled"
-        while loop.pending():
-            if loop.steps >= self.budget or loop.calls >= self.max_calls:
-                stopped = "budget" if loop.steps >= self.budget else "calls"
-                break
-            prompt = state_prompt(
-                text, loop.beliefs, tools.notes, loop.recent, loop.done, loop.steps, self.budget
-            )
-            try:
-                reply = self.model.chat(
-                    [{"role": "system", "content": system}, {"role": "user", "content": prompt}],
-                    AGENT_SCHEMA,
-                    "step",
-                )
-            except LLMError as exc:
-                loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason.value})
-                stopped = "error"
-                break
-            if self._step(loop, tools, reply):
-                stopped = "finished"
-                break
-        run = loop.result(stopped)
+        report = check_document(document_from_text(text), self.library)
+        loop = _Loop(self, text, report)
+        run = loop.go()
         if trace_path is not None:
             write_trace(run.trace, trace_path)
         return run
 
-    def _step(self, loop: _Loop, tools: AgentTools, reply: ChatReply) -> bool:
-        """Apply one reply; True when the model finished."""
-        loop.count(reply)
-        rejected = apply_updates(loop.beliefs, reply.data["belief"], self.library)
-        action = Action.of(reply.data["action"]["name"], reply.data["action"].get("args") or {})
-        key, repeated = action.key(), action.key() in loop.cache
-        if action.name == "finish":
-            observation = "finished"
-        elif repeated:
-            loop.repeats += 1
-            observation = loop.cache[key]
-        else:
-            loop.steps += 1
-            observation = loop.cache[key] = tools.run(action)
-            loop.done.append(key)
-        shown = (
-            ("(repeated action: answered from cache, not counted)\n" if repeated else "")
-            + observation
-            + "".join(f"\nrejected update: {r}" for r in rejected)
-        )
-        loop.recent = (loop.recent + [(key, shown)])[-self.keep_recent :]
-        loop.trace.append(
+
+class _Loop:
+    """The mutable state of one run (kept out of the frozen records)."""
+
+    def __init__(self, agent: BeliefAgent, text: str, report: Report) -> None:
+        self.agent, self.report = agent, report
+        self.tools = AgentTools(agent.library, agent.remote)
+        self.beliefs = rules_beliefs(report)
+        remote = agent.remote is not None
+        open_ids = {i for i, b in self.beliefs.items() if b.status == "pending"}
+        self.pending = {
+            v.citation.id: pending_from(v, remote) for v in report.verdicts if v.citation.id in open_ids
+        }
+        self.evidence: dict[str, list[Evidence]] = {cid: [] for cid in self.pending}
+        self.done: set[str] = set()
+        self.actions: list[Action] = []
+        self.calls = self.prompt_tokens = self.completion_tokens = 0
+        self.model_down = False
+        self.trace: list[dict[str, Any]] = [
             {
-                "type": "step",
-                "call": loop.calls,
-                "reply": reply.content,
-                "action": key,
-                "cached": repeated,
-                "observation": observation,
-                "rejected": rejected,
-                "steps": loop.steps,
-                "beliefs": loop.snapshot(),
+                "type": "start",
+                "text": text,
+                "budget": agent.budget,
+                "policy": agent.policy,
+                "remote": remote,
+                "pending": {cid: dict(p.belief) for cid, p in self.pending.items()},
+            }
+        ]
+
+    def go(self) -> AgentRun:
+        choose = POLICIES[self.agent.policy]
+        remote, stopped = self.agent.remote is not None, "settled"
+        while any(not p.decided() for p in self.pending.values()):
+            if len(self.actions) >= self.agent.budget:
+                stopped = "budget"
+                break
+            choice = choose(options(list(self.pending.values()), self.done, remote, not self.model_down))
+            if choice is None:
+                stopped = "converged"
+                break
+            self.step(choice)
+        return self.result(stopped)
+
+    def step(self, choice: Option) -> None:
+        action = choice.action
+        p = self.pending[action.citation_id]
+        table = likelihood(action.name, p)
+        record: dict[str, Any] = {"type": "step", "step": len(self.actions) + 1, "action": action.key()}
+        if action.name == ASK_MODEL:
+            obs, checkable = self.ask(p, record)
+        else:
+            obs, checkable = self.look(action.name, p), action.name in CHECKABLE
+        belief = p.probabilities
+        if obs.outcome in table:
+            belief = updated(belief, table, obs.outcome)
+            self.evidence[p.citation.id].append(
+                Evidence(favoured(p.probabilities, table, obs.outcome), obs.text, checkable, obs.fragment)
+            )
+        self.pending[p.citation.id] = _learnt(replace(p, belief=tuple(belief.items())), action.name, obs)
+        self.done.add(action.key())
+        self.actions.append(action)
+        record.update(gain=choice.gain, outcome=obs.outcome, observation=obs.text, belief=belief)
+        self.trace.append(record)
+
+    def look(self, name: str, p: Pending) -> Observation:
+        c, tools = p.citation, self.tools
+        if name == SEARCH_LIBRARY:
+            return tools.search_library(c)
+        if name == SEARCH_COURTLISTENER:
+            return tools.search_courtlistener(c)
+        if name == SEARCH_OPINION:
+            return tools.search_opinion(c, p.case_id or "", p.case_name)
+        return tools.search_quote(c, p.case_id or "")
+
+    def ask(self, p: Pending, record: dict[str, Any]) -> tuple[Observation, bool]:
+        """The model's answer as an observation; a failure stops further questions."""
+        c = p.citation
+        try:
+            if p.level() == READING:
+                opinion = self.tools.opinion(p.case_id or "")
+                if opinion is None:
+                    return Observation(FAILED, "no opinion text for that case"), False
+                answer = ask_reading(self.agent.model, c, p.case_name, opinion, p.passages)
+            else:
+                answer = ask_verdict(self.agent.model, c, tuple(p.probabilities), p.findings)
+        except LLMError as exc:
+            self.model_down = True
+            record.update(error=str(exc), reason=exc.reason.value)
+            return Observation(FAILED, f"the model could not answer: {exc}"), False
+        except LibraryError as exc:
+            return Observation(FAILED, f"the opinion could not be fetched ({exc.reason})"), False
+        self.calls += 1
+        self.prompt_tokens += answer.prompt_tokens
+        self.completion_tokens += answer.completion_tokens
+        record["reply"] = answer.reply
+        fragment = c.text if answer.outcome == WRONG_PINCITE else None  # misrepresentation: the proposition
+        return Observation(answer.outcome, answer.text, fragment=fragment), answer.checkable
+
+    def result(self, stopped: str) -> AgentRun:
+        for cid, p in self.pending.items():
+            self.beliefs[cid] = self.concluded(self.beliefs[cid], p)
+        self.trace.append(
+            {
+                "type": "end",
+                "stopped": stopped,
+                "steps": len(self.actions),
+                "calls": self.calls,
+                "beliefs": {i: [b.status, b.kind] for i, b in self.beliefs.items()},
             }
         )
-        return action.name == "finish"
-
-
-def single_call(model: ChatModel, library: Library, text: str) -> AgentRun:
-    """The baseline: the same prompt, one reply, no actions and no belief updates."""
-    loop = _Loop(text, check_document(document_from_text(text), library), 0)
-    if not loop.pending():
-        return loop.result("settled")
-    system = SYSTEM + " You cannot take actions: answer now with JSON {belief: [updates]}."
-    prompt = state_prompt(text, loop.beliefs, [], [], [], 0, 0)
-    try:
-        reply = model.chat(
-            [{"role": "system", "content": system}, {"role": "user", "content": prompt}],
-            FINAL_SCHEMA,
-            "final",
+        return AgentRun(
+            tuple(self.beliefs.values()),
+            fragments_of(self.report, self.beliefs),
+            len(self.actions),
+            self.calls,
+            len(self.actions) - len({a.key() for a in self.actions}),  # 0: a taken action is no candidate
+            self.prompt_tokens,
+            self.completion_tokens,
+            stopped,
+            tuple(self.trace),
+            tuple(self.actions),
         )
-    except LLMError as exc:
-        loop.trace.append({"type": "error", "error": str(exc), "reason": exc.reason.value})
-        return loop.result("error")
-    loop.count(reply)
-    rejected = apply_updates(loop.beliefs, reply.data["belief"], library)
-    loop.trace.append(
-        {"type": "step", "call": 1, "reply": reply.content, "rejected": rejected, "beliefs": loop.snapshot()}
-    )
-    return loop.result("finished")
+
+    def concluded(self, b: Belief, p: Pending) -> Belief:
+        """The belief's verdict from its posterior and the evidence gathered."""
+        best, probability = most_likely(p.probabilities)
+        out = replace(b, posterior=p.belief, case_id=p.case_id)
+        seen = self.evidence[b.citation_id]
+        if best == CORRECT and probability >= DECIDED and seen:
+            return replace(out, status="correct", evidence=seen[-1].text, by="agent")
+        backing = [e for e in seen if e.favours == best and e.checkable]
+        if best != CORRECT and probability >= FLAG and backing:
+            e = backing[-1]
+            return replace(
+                out, status="hallucinated", kind=best, evidence=e.text, by="agent", flagged=e.fragment
+            )
+        return out
 
 
-def write_trace(records: tuple[dict[str, Any], ...], path: str | Path) -> None:
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8") as out:
-        for record in records:
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
-
-
-def read_trace(path: str | Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-class ReplayMismatch(AssertionError):
-    """A replayed run diverged from its trace."""
-
-
-class _ReplayModel:
-    name = "replay"
-
-    def __init__(self, records: list[dict[str, Any]]) -> None:
-        self._replies = [r for r in records if r["type"] in ("step", "error")]
-
-    def describe(self) -> ModelInfo:
-        return ModelInfo(self.name)
-
-    def chat(
-        self,
-        messages: list[dict[str, str]],
-        schema: dict[str, Any] | None = None,
-        name: str = "answer",
-        seed: int | None = None,
-    ) -> ChatReply:
-        if not self._replies:
-            raise ReplayMismatch("the run asked for more replies than the trace holds")
-        record = self._replies.pop(0)
-        if record["type"] == "error":
-            raise LLMError(record["error"], Reason(record["reason"]))
-        return ChatReply(record["reply"], json.loads(record["reply"]), 0, 0, cached=True, requests=0)
-
-
-def replay(path: str | Path, library: Library, remote: Library | None = None) -> AgentRun:
-    """Re-run a trace's recorded replies through the loop; every record must recur."""
-    records = read_trace(path)
-    start = records[0]
-    agent = BeliefAgent(
-        _ReplayModel(records), library, start["budget"], remote, start["max_calls"], start["recent"]
-    )
-    run = agent.run(start["text"])
-    if list(run.trace) != records:
-        diverged = (
-            next(i for i, (a, b) in enumerate(zip(run.trace, records, strict=False)) if a != b)
-            if len(run.trace) == len(records)
-            else min(len(run.trace), len(records))
-        )
-        raise ReplayMismatch(f"replay diverges from {path} at record {diverged}")
-    return run
+def _learnt(p: Pending, name: str, obs: Observation) -> Pending:
+    """What an action taught about the citation besides its belief."""
+    if name == SEARCH_OPINION:
+        return replace(p, passages=obs.passages)
+    if name == SEARCH_QUOTE:
+        return replace(p, quotes_checked=True, findings=(*p.findings, obs.text[:300]))
+    if name == ASK_MODEL:
+        return p
+    found = obs.case is not None and obs.outcome in ("found_same", "parallel")
+    if found and obs.case is not None:
+        p = replace(p, case_id=obs.case.id, case_name=obs.case.name_abbreviation, has_text=obs.case.has_text)
+    return replace(p, findings=(*p.findings, obs.text[:300]))

@@ -1,9 +1,10 @@
 """A deterministic stand-in for a model, for offline runs and tests.
 
 It reads only what a real model would be shown — the proposition and the retrieved
-passages in the prompt, or the agent's belief state and last observations — and never
-any gold label. Its judgement is the polarity rule of `support.py` applied to the best
-matching retrieved sentence (sentences as the check splits a document, whole across
+passages in the prompt — and never any gold label; asked about a citation without
+passages (the agent's ``verdict`` question), it is unsure: it remembers no case.
+Its judgement is the polarity rule of `support.py` applied to the best matching
+retrieved sentence (sentences as the check splits a document, whole across
 "Mrs.", "Co." or "v."): ``contradicted`` when the polarity differs, ``supported`` when it
 agrees; ``not_supported`` when no retrieved sentence carries even a quarter of the
 proposition's content words (the opinion's best-matching passages do not discuss it);
@@ -32,11 +33,6 @@ UNRELATED = 0.25  # below this share in every retrieved sentence: not supported
 _PASSAGE = re.compile(r"^\[(?:(?P<reporter>[^\]]+?) page (?P<page>\d+)|unpaged)\] ", re.M)
 _ENDED = re.compile(r"[.!?][\"”’')\]]*\s*$")
 _QUESTION = re.compile(r"\?|\bwhether\b", re.I)
-_BELIEF = re.compile(
-    r"^(?P<id>c\d+): .*?(?:\| case_id=(?P<case>\S+) )?"
-    r"(?:\| proposition: \"(?P<prop>.*?)\" )?=> pending",
-    re.M,
-)
 
 
 def _unquoted(text: str) -> str:
@@ -142,46 +138,12 @@ def judge_reply(user: str) -> dict[str, Any]:
     }
 
 
-def agent_reply(user: str) -> dict[str, Any]:
-    """Search the opinion for each pending proposition, then judge what came back."""
-    for m in _BELIEF.finditer(user):
-        cid, case, prop = m["id"], m["case"], m["prop"]
-        if f"undecided {cid}" in user:
-            continue
-        if not case or not prop:
-            return _act("note", {"text": f"undecided {cid}"}, [])
-        search = json.dumps(["search_opinion", [["case_id", case], ["query", prop]]])
-        if search not in user:
-            return _act("search_opinion", {"case_id": case, "query": prop}, [])
-        result = user.split(f"Result of {search}:\n", 1)
-        verdict, quote, _, _ = (
-            decide(prop, "", _passages(result[-1].split("\n\nResult of ")[0]))
-            if len(result) == 2
-            else ("not_enough_text", "", None, 0.0)
-        )
-        if verdict == "not_enough_text":
-            return _act("note", {"text": f"undecided {cid}"}, [])
-        status = "correct" if verdict == "supported" else "hallucinated"
-        belief = {
-            "citation": cid,
-            "status": status,
-            "evidence": f'the opinion says "{quote}"',
-            "kind": "misrepresentation" if status == "hallucinated" else None,
-        }
-        return _act("think", {"text": f"{cid} is {status}"}, [belief])
-    return _act("finish", {}, [])
-
-
-def _act(name: str, args: dict[str, Any], belief: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"thought": f"{name} {args}", "action": {"name": name, "args": args}, "belief": belief}
-
-
 def respond(messages: list[dict[str, str]], name: str) -> str:
     user = messages[-1]["content"]
     if name == "support":
         return json.dumps(judge_reply(user))
-    if name == "step":
-        return json.dumps(agent_reply(user))
+    if name == "verdict":  # the agent's question without passages: it knows no case by heart
+        return json.dumps({"verdict": "unsure", "explanation": "no opinion text to decide from"})
     if name == "final":
         return json.dumps({"belief": []})  # no passages, no actions: nothing to decide from
     return "I cannot draft without a model."

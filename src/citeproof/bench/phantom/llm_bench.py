@@ -7,7 +7,10 @@ A real endpoint is configured as for ``check --llm`` (``CITEPROOF_LLM_MODEL``,
 ``NAME:scripted`` (or ``--scripted``) runs the deterministic stand-in of `scripted.py`
 behind the fake endpoint on loopback (`citeproof.llm.fake_endpoint`), through the real
 `ChatClient`, with no response cache (a cache would keep replies across changes to the
-script). The registry (`systems.py`) names them.
+script). The agent is offered CourtListener lookups when a remote is configured
+(``--courtlistener``, ``CITEPROOF_COURTLISTENER``, the config file), and chooses its
+actions by expected information gain (``policy="fixed"``: a checklist, for comparison).
+The registry (`systems.py`) names them.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from typing import Any
 from citeproof.bench.phantom.llm_systems import AgentDetector, RulesDetector, SingleCallDetector
 from citeproof.bench.systems import Detection, Detector
 from citeproof.core.protocols import Library
+from citeproof.library.courtlistener.config import load_settings, remote_library
+from citeproof.library.courtlistener.library import CourtListenerLibrary
+from citeproof.llm.action_table import ActionTable, action_table
 from citeproof.llm.agent import DEFAULT_BUDGET
 from citeproof.llm.client import ChatClient, LLMConfig
 from citeproof.llm.fake_endpoint import FakeChatEndpoint, scripted_endpoint
@@ -37,24 +43,45 @@ class LLMOptions:
     llm_config: str | None = None
     budget: int = DEFAULT_BUDGET
     traces: str | None = None
+    courtlistener: bool | None = None  # None: as configured (CITEPROOF_COURTLISTENER, config file)
+    policy: str = "information"
 
 
 class Closing:
-    """A detector that owns a client (and a scripted endpoint); ``close()`` frees both."""
+    """A detector that owns a client (a scripted endpoint, a CourtListener client);
+    ``close()`` frees them."""
 
-    def __init__(self, inner: Detector, client: ChatClient, endpoint: FakeChatEndpoint | None) -> None:
-        self.inner, self.client, self.endpoint = inner, client, endpoint
+    def __init__(
+        self,
+        inner: Detector,
+        client: ChatClient,
+        endpoint: FakeChatEndpoint | None,
+        remote: CourtListenerLibrary | None = None,
+    ) -> None:
+        self.inner, self.client, self.endpoint, self.remote = inner, client, endpoint, remote
         self.name = inner.name
         self.stand_in = endpoint is not None  # the scripted model answers: a plumbing check
 
     def detect(self, text: str) -> Detection:
         return self.inner.detect(text)
 
+    def action_table(self, seed: int = 0) -> ActionTable | None:
+        """The agent's actions so far (the paper's Tables A7/A9); None for other systems."""
+        return action_table(self.inner.runs, seed) if isinstance(self.inner, AgentDetector) else None
+
     def close(self) -> None:
         self.inner.close()
         self.client.close()
         if self.endpoint is not None:
             self.endpoint.close()
+        if self.remote is not None:
+            self.remote.client.close()
+
+
+def open_remote(flag: bool | None) -> CourtListenerLibrary | None:
+    """CourtListener when ``flag`` (else the environment or the config file) turns it on."""
+    settings = load_settings(flag)
+    return remote_library(settings) if settings.enabled else None
 
 
 def open_client(model: str | None, options: LLMOptions) -> tuple[ChatClient, FakeChatEndpoint | None]:
@@ -80,7 +107,9 @@ def make_llm_detector(
     elif kind == "single-call":
         inner = SingleCallDetector(client, library)
     else:
-        inner = AgentDetector(client, library, options.budget, options.traces)
+        remote = open_remote(options.courtlistener)
+        inner = AgentDetector(client, library, options.budget, options.traces, remote, options.policy)
+        return Closing(inner, client, endpoint, remote)
     return Closing(inner, client, endpoint)
 
 

@@ -12,9 +12,13 @@ from citeproof.bench.systems import Detection
 from citeproof.core.pipeline import check_document
 from citeproof.core.protocols import Library
 from citeproof.core.reading.read import document_from_text
-from citeproof.llm.agent import DEFAULT_BUDGET, AgentRun, BeliefAgent, single_call
+from citeproof.library.chain import RemoteLibrary
+from citeproof.llm.agent import DEFAULT_BUDGET, BeliefAgent
+from citeproof.llm.beliefs import AgentRun
 from citeproof.llm.client import ChatModel
 from citeproof.llm.judge import LLMJudge
+from citeproof.llm.single_call import single_call
+from citeproof.llm.tools import Action
 
 
 class RulesDetector:
@@ -56,12 +60,13 @@ def _detection(run: AgentRun, seconds: float) -> Detection:
         run.steps,
         seconds,
         run.repeats,
-        run.stopped in ("budget", "calls"),
+        run.stopped == "budget",
     )
 
 
 class AgentDetector:
-    """The belief-state agent; one JSONL trace per excerpt when ``trace_dir`` is given."""
+    """The information-seeking agent; one JSONL trace per excerpt when ``trace_dir`` is
+    given, and the actions of every excerpt kept for the per-action table (`runs`)."""
 
     def __init__(
         self,
@@ -69,18 +74,22 @@ class AgentDetector:
         library: Library,
         budget: int = DEFAULT_BUDGET,
         trace_dir: str | Path | None = None,
-        remote: Library | None = None,
+        remote: RemoteLibrary | None = None,
+        policy: str = "information",
     ) -> None:
-        self.agent = BeliefAgent(model, library, budget, remote)
+        self.agent = BeliefAgent(model, library, budget, remote, policy)
         self.trace_dir = Path(trace_dir) if trace_dir else None
-        self.name = f"agent:{model.name}"
+        self.name = f"agent:{model.name}" + ("" if policy == "information" else f" ({policy} order)")
+        self.runs: list[tuple[Action, ...]] = []
 
     def detect(self, text: str) -> Detection:
         start = time.perf_counter()
         trace = None
         if self.trace_dir is not None:
             trace = self.trace_dir / f"{hashlib.sha256(text.encode()).hexdigest()[:16]}.jsonl"
-        return _detection(self.agent.run(text, trace), time.perf_counter() - start)
+        run = self.agent.run(text, trace)
+        self.runs.append(run.actions)
+        return _detection(run, time.perf_counter() - start)
 
     def close(self) -> None:
         """Nothing of its own to free: the model and the libraries belong to the caller."""

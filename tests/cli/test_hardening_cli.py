@@ -186,3 +186,31 @@ def test_the_python_api_takes_limits(library, tmp_path):
     with pytest.raises(citeproof.LimitExceeded, match="citations found: 2"):
         citeproof.check(f"{GOOD} {BAD}\n", library=library, limits=citeproof.Limits(max_citations=1))
     assert len(citeproof.check(path, library=library, limits=citeproof.Limits()).verdicts) == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("{brief}", "--out", "{brief}"),
+        ("{brief}", "--out", "{link}", "--format", "json"),
+        ("{brief}", "--jobs", "1", "--out", "{brief}"),
+        ("{folder}", "--out", "{brief}"),
+        ("{folder}/*.txt", "--out", "{brief}"),
+        ("{brief}", "--manifest", "{brief}"),
+    ],
+    ids=["out", "a link to it", "batch", "a file of the folder", "a file of the glob", "manifest"],
+)
+def test_no_output_ever_overwrites_an_input(tmp_path, args):
+    """--out (or --manifest) naming an input, under any name, in a single check or a batch:
+    exit 2 with one clear line, and the brief untouched."""
+    folder = tmp_path / "briefs"
+    folder.mkdir()
+    brief = folder / "brief.txt"
+    brief.write_text(BAD)
+    (folder / "other.txt").write_text(GOOD)
+    (tmp_path / "link.txt").symlink_to(brief)
+    names = {"brief": str(brief), "link": str(tmp_path / "link.txt"), "folder": str(folder)}
+    result = run("check", *(a.format(**names) for a in args))
+    assert result.returncode == 2
+    assert "would overwrite" in result.stderr.decode() and "Traceback" not in result.stderr.decode()
+    assert brief.read_text() == BAD

@@ -116,3 +116,26 @@ class Deadline:
                 f"the check took longer than its {self.seconds:g}-second deadline ({stage}; "
                 f"{OPTION_NAMES['deadline_seconds']} or ${ENV_NAMES['deadline_seconds']} to change it)"
             )
+
+
+class Budget:
+    """One check's limits as it runs: its deadline and its citation cap, polled inside every
+    stage (between paragraphs and citations in extraction and attribution, between citations
+    after), so that no stage runs on past them. ``name`` names the document in the errors."""
+
+    def __init__(self, limits: Limits, name: str, deadline: Deadline | None = None) -> None:
+        self.limits, self.name = limits, name
+        self.deadline = deadline or limits.deadline()
+
+    def tick(self, stage: str) -> None:
+        """Raise `LimitExceeded` (naming ``stage``) once the deadline has passed."""
+        self.deadline.check(stage)
+
+    def found(self, citations: int) -> None:
+        """Raise `LimitExceeded` as soon as more citations are found than the cap allows."""
+        self.limits.check("max_citations", citations, f"{self.name}: citations found")
+
+
+def unbounded() -> Budget:
+    """No deadline and no citation cap (extraction called outside a check)."""
+    return Budget(Limits(max_citations=0, deadline_seconds=0), "the document")

@@ -23,6 +23,7 @@ class Limits:
 
     max_file_bytes: int = 25 * MiB  # a file as stored (compressed, for DOCX)
     max_docx_bytes: int = 100 * MiB  # a DOCX's parts once inflated, all together
+    max_docx_ratio: int = 100  # ... and at most this many times the file's size (past 10 MiB)
     max_pdf_pages: int = 2_000
     max_chars: int = 5_000_000  # characters of text in one document
     max_citations: int = 10_000  # citations found in one document
@@ -64,6 +65,7 @@ class Limits:
 ENV_NAMES = {
     "max_file_bytes": "CITEPROOF_MAX_FILE_BYTES",
     "max_docx_bytes": "CITEPROOF_MAX_DOCX_BYTES",
+    "max_docx_ratio": "CITEPROOF_MAX_DOCX_RATIO",
     "max_pdf_pages": "CITEPROOF_MAX_PDF_PAGES",
     "max_chars": "CITEPROOF_MAX_CHARS",
     "max_citations": "CITEPROOF_MAX_CITATIONS",

@@ -142,7 +142,7 @@ def _within_zip(data: bytes, name: str, limits: Limits) -> None:
     import zipfile
 
     try:
-        check_inflated_size(data, limits.max_docx_bytes)
+        check_inflated_size(data, limits.max_docx_bytes, limits.max_docx_ratio)
     except LimitExceeded as exc:
         raise InputTooLarge(f"{name}: {exc}") from None
     except (zipfile.BadZipFile, EOFError, OSError, ValueError) as exc:

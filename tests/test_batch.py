@@ -59,6 +59,7 @@ def test_a_folder_on_two_processes_then_resumed(folder: Path, tmp_path: Path) ->
         "hallucinated": 0,
         "unverifiable": 0,
         "overruled": 0,
+        "hidden": 0,
     }
     assert got["wrong.txt"]["report"]["citations"][0]["errors"][0]["kind"] == "name_mismatch"
     assert got["nested.md"]["report"]["summary"]["verified"] == 1

@@ -59,7 +59,7 @@ def test_counts_by_status_accept_names_and_enums(sample):
     counts = sample.status_counts()
     assert counts == {"verified": 9, "hallucinated": 5, "unverifiable": 1}
     assert sum(counts.values()) == len(sample.verdicts)
-    assert sample.to_json()["summary"] == {**counts, "overruled": 0}  # a warning, beside the statuses
+    assert sample.to_json()["summary"] == {**counts, "overruled": 0, "hidden": 0}  # warnings
 
 
 def test_counts_by_kind(sample):

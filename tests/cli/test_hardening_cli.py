@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -57,11 +58,31 @@ def test_a_docx_bomb_is_refused_with_one_line_and_the_next_file_is_checked(tmp_p
     bomb = tmp_path / "bomb.docx"
     docx_bomb(bomb, 256)
     assert bomb.stat().st_size < 2 * 1024 * 1024
-    result = run("check", str(bomb), str(files["good.txt"]))
+    result = run("check", str(bomb), str(files["good.txt"]), "--max-docx-ratio", "0")
     assert result.returncode == 2
     line = one_line(result.stderr)
     assert "inflated DOCX size is over the limit of 104,857,600 bytes" in line and "--max-docx-bytes" in line
     assert "1 verified" in result.stdout.decode()
+
+
+def test_a_docx_that_inflates_past_a_hundred_times_its_size_is_refused_before_it_is_parsed(tmp_path):
+    """Issue 30: a 326 KB DOCX under the size limit took 3.1 GB to read. Reading takes memory
+    in proportion to the XML, so the XML may be at most 100 times the file (past 10 MiB)."""
+    from citeproof.core.limits import Limits
+    from citeproof.core.reading.read import InputTooLarge, read_document
+
+    bomb = tmp_path / "dense.docx"
+    docx_bomb(bomb, 12)  # 12 MiB of XML, far under the 100 MiB limit, in a file of some kilobytes
+    size = bomb.stat().st_size
+    assert 100 * size < 10 * 1024 * 1024
+    message = f"inflated DOCX size is over 100 times its file size of {size:,} bytes (10,485,760 bytes;"
+    with pytest.raises(InputTooLarge, match=re.escape(message)):
+        read_document(bomb)
+    assert len(read_document(bomb, limits=Limits(max_docx_ratio=0, max_chars=0)).text) > 12_000_000
+    result = run("check", str(bomb))
+    assert result.returncode == 2 and "--max-docx-ratio or $CITEPROOF_MAX_DOCX_RATIO" in one_line(
+        result.stderr
+    )
 
 
 def test_the_inflation_is_streamed_and_stopped_at_the_limit(tmp_path):
@@ -186,3 +207,31 @@ def test_the_python_api_takes_limits(library, tmp_path):
     with pytest.raises(citeproof.LimitExceeded, match="citations found: 2"):
         citeproof.check(f"{GOOD} {BAD}\n", library=library, limits=citeproof.Limits(max_citations=1))
     assert len(citeproof.check(path, library=library, limits=citeproof.Limits()).verdicts) == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("{brief}", "--out", "{brief}"),
+        ("{brief}", "--out", "{link}", "--format", "json"),
+        ("{brief}", "--jobs", "1", "--out", "{brief}"),
+        ("{folder}", "--out", "{brief}"),
+        ("{folder}/*.txt", "--out", "{brief}"),
+        ("{brief}", "--manifest", "{brief}"),
+    ],
+    ids=["out", "a link to it", "batch", "a file of the folder", "a file of the glob", "manifest"],
+)
+def test_no_output_ever_overwrites_an_input(tmp_path, args):
+    """--out (or --manifest) naming an input, under any name, in a single check or a batch:
+    exit 2 with one clear line, and the brief untouched."""
+    folder = tmp_path / "briefs"
+    folder.mkdir()
+    brief = folder / "brief.txt"
+    brief.write_text(BAD)
+    (folder / "other.txt").write_text(GOOD)
+    (tmp_path / "link.txt").symlink_to(brief)
+    names = {"brief": str(brief), "link": str(tmp_path / "link.txt"), "folder": str(folder)}
+    result = run("check", *(a.format(**names) for a in args))
+    assert result.returncode == 2
+    assert "would overwrite" in result.stderr.decode() and "Traceback" not in result.stderr.decode()
+    assert brief.read_text() == BAD

@@ -38,5 +38,6 @@ def test_load_benchmark_smoke(tmp_path, library_path):
         "hallucinated": 5,
         "unverifiable": 1,
         "overruled": 0,
+        "hidden": 0,
     }
     assert result["citations_per_request"] == 15

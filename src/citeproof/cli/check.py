@@ -162,6 +162,8 @@ def check_command(
         raise click.UsageError("--sign needs --manifest (the signature goes in the manifest)")
     if sign_key:
         _usable_key(sign_key)  # before the check: a bad key fails at once
+    _never_an_input(files, out, "--out", "the report")
+    _never_an_input(files, manifest_path, "--manifest", "the manifest")
     if jobs or resume or ray_address or any(Path(f).is_dir() or _is_glob(f) for f in files):
         if llm or courtlistener or nli_model:
             raise click.UsageError(
@@ -239,8 +241,21 @@ def _check_output_options(files: tuple[str, ...], fmt: str, filing: bool, out: s
         raise click.UsageError("--format toa-docx needs --out FILE.docx for the table of authorities")
     if filing and fmt != "toa":
         raise click.UsageError("--filing goes with --format toa (toa-docx is always the table to file)")
-    if out and any(_same_file(name, out) for name in files):
-        raise click.UsageError(f"--out {out} is the input: the report would overwrite the brief")
+
+
+def _never_an_input(files: tuple[str, ...] | list[str], target: str | None, option: str, what: str) -> None:
+    """A usage error (exit 2, nothing written) when ``target`` is one of the input files,
+    under any name (a link, ``./``) or among the files of a folder or glob."""
+    if not target or not Path(target).exists():
+        return
+    named = [f for f in files if f != "-"]
+    if any(_same_file(name, target) for name in named):
+        raise click.UsageError(f"{option} {target} is the input: {what} would overwrite the brief")
+    if any(Path(f).is_dir() or _is_glob(f) for f in named):
+        from citeproof.cli import batch
+
+        if any(_same_file(str(name), target) for name in batch.expand(tuple(named)).files):
+            raise click.UsageError(f"{option} {target} is one of the inputs: {what} would overwrite it")
 
 
 def _emit(

@@ -24,6 +24,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 _LIMIT_HELP = {
     "max_file_bytes": "Largest file, in bytes, as stored",
     "max_docx_bytes": "Largest DOCX once inflated, in bytes (all its parts)",
+    "max_docx_ratio": "Most times its file size a DOCX may inflate to, past 10 MiB",
     "max_pdf_pages": "Most PDF pages",
     "max_chars": "Most characters of text in one document",
     "max_citations": "Most citations in one document",

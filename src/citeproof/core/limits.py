@@ -23,6 +23,7 @@ class Limits:
 
     max_file_bytes: int = 25 * MiB  # a file as stored (compressed, for DOCX)
     max_docx_bytes: int = 100 * MiB  # a DOCX's parts once inflated, all together
+    max_docx_ratio: int = 100  # ... and at most this many times the file's size (past 10 MiB)
     max_pdf_pages: int = 2_000
     max_chars: int = 5_000_000  # characters of text in one document
     max_citations: int = 10_000  # citations found in one document
@@ -64,6 +65,7 @@ class Limits:
 ENV_NAMES = {
     "max_file_bytes": "CITEPROOF_MAX_FILE_BYTES",
     "max_docx_bytes": "CITEPROOF_MAX_DOCX_BYTES",
+    "max_docx_ratio": "CITEPROOF_MAX_DOCX_RATIO",
     "max_pdf_pages": "CITEPROOF_MAX_PDF_PAGES",
     "max_chars": "CITEPROOF_MAX_CHARS",
     "max_citations": "CITEPROOF_MAX_CITATIONS",
@@ -116,3 +118,26 @@ class Deadline:
                 f"the check took longer than its {self.seconds:g}-second deadline ({stage}; "
                 f"{OPTION_NAMES['deadline_seconds']} or ${ENV_NAMES['deadline_seconds']} to change it)"
             )
+
+
+class Budget:
+    """One check's limits as it runs: its deadline and its citation cap, polled inside every
+    stage (between paragraphs and citations in extraction and attribution, between citations
+    after), so that no stage runs on past them. ``name`` names the document in the errors."""
+
+    def __init__(self, limits: Limits, name: str, deadline: Deadline | None = None) -> None:
+        self.limits, self.name = limits, name
+        self.deadline = deadline or limits.deadline()
+
+    def tick(self, stage: str) -> None:
+        """Raise `LimitExceeded` (naming ``stage``) once the deadline has passed."""
+        self.deadline.check(stage)
+
+    def found(self, citations: int) -> None:
+        """Raise `LimitExceeded` as soon as more citations are found than the cap allows."""
+        self.limits.check("max_citations", citations, f"{self.name}: citations found")
+
+
+def unbounded() -> Budget:
+    """No deadline and no citation cap (extraction called outside a check)."""
+    return Budget(Limits(max_citations=0, deadline_seconds=0), "the document")

@@ -24,7 +24,7 @@ from citeproof.core.checking.treatment import carries_treatment, overruling
 from citeproof.core.checking.us_statutes import statute_facts
 from citeproof.core.decide import decide
 from citeproof.core.extraction.extract import extract_citations
-from citeproof.core.limits import Limits
+from citeproof.core.limits import Budget, Limits
 from citeproof.core.models import (
     Authority,
     Citation,
@@ -70,16 +70,18 @@ def check_document(
     """``as_of``: the date of the check (today when not given), against which a decision
     year or a reporter volume can be too new; the checks themselves never read a clock.
     ``limits`` (by default `Limits.from_env`): past its characters, citations or deadline
-    the check raises `LimitExceeded` with one line naming the limit. ``nli``: a
+    the check raises `LimitExceeded` with one line naming the limit, in whichever stage
+    it is passed (extraction and attribution poll them too). ``nli``: a
     natural-language-inference model the user brings (``citeproof.llm.nli``), a veto on the
     offline misrepresentation findings and a second polarity signal."""
     as_of = as_of or dt.date.today()
     limits = limits or Limits.from_env()
-    deadline = limits.deadline()
     name = document.path or "the document"
+    budget = Budget(limits, name)
+    deadline = budget.deadline
     limits.check("max_chars", len(document.text), f"{name}: characters of text")
-    citations = extract_citations(document)
-    limits.check("max_citations", len(citations), f"{name}: citations found")
+    citations = extract_citations(document, budget)  # polls the deadline and the cap as it goes
+    budget.found(len(citations))
     deadline.check("after extracting the citations")
     library.prefetch(citations)  # remote libraries batch their lookups before resolution
     by_id = {c.id: c for c in citations}

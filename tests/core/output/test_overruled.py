@@ -59,7 +59,13 @@ def test_the_json_contract_carries_the_treatment_of_each_citation_of_roe(report)
         assert {k: by_text[text]["treatment"][k] for k in TREATMENT} == TREATMENT
     assert by_text["410 U.S. 113, 153"]["treatment"]["source"].startswith("hand-added")
     assert by_text["347 U.S. 483"]["treatment"] is None
-    assert data["summary"] == {"verified": 4, "hallucinated": 0, "unverifiable": 0, "overruled": 3}
+    assert data["summary"] == {
+        "verified": 4,
+        "hallucinated": 0,
+        "unverifiable": 0,
+        "overruled": 3,
+        "hidden": 0,
+    }
 
 
 def test_a_brief_citing_no_overruled_case_counts_none(plain):

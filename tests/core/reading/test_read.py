@@ -105,17 +105,3 @@ def test_missing_and_oversized_files(tmp_path):
     with pytest.raises(ReadError, match="over the"):
         read_document(big, max_bytes=1024)
     assert MAX_BYTES >= 10 * 1024 * 1024
-
-
-def test_html_text_a_browser_hides_is_not_read():
-    from citeproof.core.reading.read import html_to_text
-
-    markup = (
-        "<p>Shown. Brady v. Maryland, 373 U.S. 83 (1963).</p>"
-        '<div style="color: red; display:none"><p>Gideon v. Wainwright, 372 U.S. 335 (1963).</p></div>'
-        "<p hidden>Miranda v. Arizona, 384 U.S. 436 (1966).</p>"
-        '<span style="visibility: hidden">Roe v. Wade</span><br><p>After.</p>'
-    )
-    text = html_to_text(markup)
-    assert "Brady" in text and "After." in text
-    assert "Gideon" not in text and "Miranda" not in text and "Roe" not in text

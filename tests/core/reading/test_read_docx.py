@@ -56,18 +56,3 @@ def test_body_text_is_on_its_page_with_no_label(brief):
 def test_a_footnote_follows_the_paragraph_that_references_it(brief):
     text = brief.text
     assert text.index("Separate is not equal.") < text.index(FOOTNOTE_CITE) < text.index("A sidebar")
-
-
-def test_hidden_text_is_not_read(tmp_path):
-    import docx
-
-    document = docx.Document()
-    paragraph = document.add_paragraph("Counsel is required. Smith v. Jones, 925 F.3d 1339 (11th Cir. 2019).")
-    hidden = paragraph.add_run(" Gideon v. Wainwright, 372 U.S. 335 (1963).")
-    hidden.font.hidden = True
-    shown = document.add_paragraph().add_run("Brady v. Maryland, 373 U.S. 83 (1963).")
-    shown.font.hidden = False
-    document.save(str(tmp_path / "hidden.docx"))
-    doc = read_document(tmp_path / "hidden.docx")
-    assert "Gideon" not in doc.text and "Brady v. Maryland" in doc.text
-    assert [c.volume for c in extract_citations(doc)] == ["925", "373"]

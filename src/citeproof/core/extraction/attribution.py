@@ -49,6 +49,7 @@ from citeproof.core.extraction.clauses import (
     is_citation_sentence,
     layout,
 )
+from citeproof.core.limits import Budget
 from citeproof.core.models import Citation, CiteForm, Quote, Span
 from citeproof.core.reading.layout import ReadingText
 from citeproof.core.text.context import Sentences, quotes_in
@@ -124,11 +125,13 @@ def attribute(
     sentences: Sentences,
     reading: ReadingText | None = None,
     original: str | None = None,
+    budget: Budget | None = None,
 ) -> dict[str, Claims]:
     """The claims of every citation, by citation id (citations offered for nothing get none).
 
     ``text`` is what extraction read; ``reading`` maps it to the ``original`` document,
     whose indentation tells block quotes apart (the text read has its white space collapsed).
+    ``budget``, when given, is polled between paragraphs.
     """
     units = build_units(text, citations)
     paras = layout(text, units, sentences)
@@ -138,6 +141,8 @@ def attribute(
     in_blocks = {b.paragraph for b in blocks}
     state = _Reading()
     for para in paras:
+        if budget is not None:
+            budget.tick("attributing quotations and propositions")
         if para.span in in_blocks:  # a block's cites are quoted matter
             _flush(state, drafts)
             state = _Reading(after_prose=1)
@@ -273,6 +278,7 @@ def _clausal(
     run_lead, run_opens = "", False  # the text before the run; whether it opens the sentence
     taken: list[Quote] = []
     tail_taken: list[Quote] = []
+    ends = _clause_ends(text, mine, units)
     while k < len(mine):
         i, unit = mine[k], units[mine[k]]
         lead = Span(cursor, max(cursor, unit.start))
@@ -285,7 +291,7 @@ def _clausal(
             source = _QUOTING_LEAD.search(gap) is not None  # "…" ibid., quoting Y: Y's words, not its claim
             drafts[i].proposition = None if source else _proposition(text, _without_signal(text, lead), units)
             run, run_lead, run_opens = [i], gap, k == 0
-        end = _clause_end(text, mine, k, units)
+        end = ends[k]
         tail = Span(unit.end, max(unit.end, units[mine[end]].start if end < len(mine) else sentence.end))
         subject = run_opens and _SUBJECT_LEAD.fullmatch(run_lead) is not None
         if _STRING_JOIN.fullmatch(text, tail.start, tail.end) or not _owns_tail(
@@ -308,15 +314,17 @@ def _take(draft: _Draft, claims: list[Quote], span: Span) -> list[Quote]:
     return mine
 
 
-def _clause_end(text: str, mine: list[int], k: int, units: list[Unit]) -> int:
-    """The first unit after the k-th that opens a claim of its own (joined by ``;`` or a
-    signal, or followed by an attribution); units before it are only mentioned."""
-    for j in range(k + 1, len(mine)):
+def _clause_ends(text: str, mine: list[int], units: list[Unit]) -> list[int]:
+    """For each k, the first unit after the k-th that opens a claim of its own (joined by
+    ``;`` or a signal, or followed by an attribution); units before it are only mentioned.
+    One pass from the end, so that a sentence of many cites takes linear time."""
+    ends = [len(mine)] * len(mine)
+    for j in range(len(mine) - 1, 0, -1):
         gap = text[units[mine[j - 1]].end : units[mine[j]].start]
         after = units[mine[j]].end
-        if _STRING_JOIN.fullmatch(gap) or _ATTRIBUTION.match(text, after, after + 200):
-            return j
-    return len(mine)
+        opens = _STRING_JOIN.fullmatch(gap) or _ATTRIBUTION.match(text, after, after + 200)
+        ends[j - 1] = j if opens else ends[j]
+    return ends
 
 
 def _owns_tail(text: str, lead: str, tail: Span, subject: bool) -> bool:

@@ -7,7 +7,9 @@ from the text between neighbouring citations, so they never bleed across them.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import logging
 import re
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from citeproof.core.extraction.attribution import Claims, attribute
 from citeproof.core.extraction.short_forms import Antecedents, Hint
 from citeproof.core.extraction.statutes.ua import ua_citations
 from citeproof.core.extraction.statutes.us import StatuteCite, find_statutes, statute_year
+from citeproof.core.limits import Budget, unbounded
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.reading.layout import ReadingText, in_document, reading_text
 from citeproof.core.text.context import Sentences, case_name_before, year_paren_after
@@ -52,28 +55,35 @@ class _RawCite:
     name_start: int | None = None
 
 
-def extract_citations(document: Document) -> tuple[Citation, ...]:
+def extract_citations(document: Document, budget: Budget | None = None) -> tuple[Citation, ...]:
     """Every case and statute citation of ``document``, in order of appearance.
+
+    ``budget`` (a check's deadline and citation cap) is polled between paragraphs and
+    between citations: past either, `LimitExceeded` is raised at once, mid-extraction.
 
     Read without the document's page markers and with its white space collapsed
     (`reading_text`); every span is then moved back to the document's own offsets.
     Ukrainian statute citations (`ua_citations`, ids ``ua0``, ``ua1``, …) are read from
     the document's own text and placed among the others by where they begin."""
+    budget = budget or unbounded()
     reading = reading_text(document.text)
     text = reading.text
     # eyecite sometimes emits an ``id.`` after the cite that follows it.
+    found = list(_eyecite_citations(text, budget))
     raws = sorted(
-        (_with_note_pin(text, r) for r in _with_unlisted_editions(text, list(_eyecite_citations(text)))),
+        (_with_note_pin(text, r) for r in _with_unlisted_editions(text, found)),
         key=lambda r: r.span.start,
     )
+    budget.tick("extracting citations: splitting sentences")
     sentences = Sentences(text)
     laws = [r for r in raws if r.is_law]
     unmarked = find_statutes(text)  # statutes eyecite does not read
     statute_spans = [r.span for r in laws] + [s.span for s in unmarked]
-    cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences, statute_spans)
+    cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences, statute_spans, budget)
     statutes = _statutes(text, laws, unmarked, {c.span for c in cases})
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
-    claims = attribute(text, tuple(ordered), sentences, reading, document.text)
+    budget.found(len(ordered))
+    claims = attribute(text, tuple(ordered), sentences, reading, document.text, budget)
     ids = {c.id: f"c{i + 1}" for i, c in enumerate(ordered)}
     finished = [_finished(c, claims.get(c.id), ids, reading) for c in ordered]
     return tuple(sorted(finished + ua_citations(document.text), key=lambda c: c.span.start))
@@ -132,7 +142,7 @@ def _no_reference_citations(*_args: object, **_kwargs: object) -> list[object]:
 eyecite_without_references = Swap("eyecite.find", "extract_reference_citations", _no_reference_citations)
 
 
-def _eyecite_citations(text: str) -> Iterator[_RawCite]:
+def _eyecite_citations(text: str, budget: Budget) -> Iterator[_RawCite]:
     from eyecite import get_citations
     from eyecite.models import (
         FullCaseCitation,
@@ -143,12 +153,17 @@ def _eyecite_citations(text: str) -> Iterator[_RawCite]:
     )
 
     extract = functools.partial(get_citations, tokenizer=indexed_tokenizer())
+    read_kinds = (FullLawCitation, FullCaseCitation, ShortCaseCitation, IdCitation, SupraCitation)
+    count = 0
     for offset, para in paragraphs(text):
         if not re.search(r"\d|\bid\.|\bsupra\b", para, re.I):
             continue
+        budget.tick("extracting citations")
         # eyecite's court lookup from our precomputed table, and no reference citations
         with eyecite_court_lookup, eyecite_without_references:
             found = list(_without_nominative_overlaps(para, extract))
+        count += sum(isinstance(c, read_kinds) for c in found)
+        budget.found(count)  # counted as found, before the cites are assembled
         for cite in found:
             start, end = cite.span()
             meta = cite.metadata
@@ -231,7 +246,7 @@ def _without_nominative_overlaps(para: str, get_citations):  # type: ignore[no-u
 
 
 def _assemble_cases(
-    text: str, raws: list[_RawCite], sentences: Sentences, statute_spans: list[Span]
+    text: str, raws: list[_RawCite], sentences: Sentences, statute_spans: list[Span], budget: Budget
 ) -> list[Citation]:
     antecedents = Antecedents(text, statute_spans)
     out: list[Citation] = []
@@ -239,6 +254,7 @@ def _assemble_cases(
     floor = 0
     i = 0
     while i < len(raws):
+        budget.tick("reading case names and short forms")
         raw = raws[i]
         name = case_name_before(text, raw.span.start, floor) if raw.form is CiteForm.FULL else None
         if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, name, first_pages, floor):
@@ -448,20 +464,42 @@ def _statutes(
 ) -> list[Citation]:
     found: list[Citation] = []
     taken: list[Span] = list(case_spans)
+    longest_at: dict[int, int] = {}  # where an unmarked statute starts → its farthest end
+    for u in unmarked:
+        longest_at[u.span.start] = max(u.span.end, longest_at.get(u.span.start, 0))
     for raw in law_raws:
         sub = _SUBSECTIONS.match(text, raw.span.end)  # eyecite stops before "(d)(1)"
         span = Span(raw.span.start, sub.end()) if sub else raw.span
-        if any(u.span.start == span.start and u.span.end > span.end for u in unmarked):
+        if longest_at.get(span.start, 0) > span.end:
             continue  # our reading holds more of it: "§§ 1681-1681a", where eyecite stops at 1681
         section = (raw.section or "") + (sub.group() if sub else "")
         found.append(_statute(text, span, raw.reporter or "", raw.title, section))
         taken.append(span)
-    for cite in unmarked:
-        if any(cite.span.start < t.end and t.start < cite.span.end for t in taken):
+    overlaps = _Overlaps(taken)
+    for cite in unmarked:  # in order of their starts
+        if overlaps.any(cite.span):
             continue
         found.append(_statute(text, cite.span, cite.code, cite.title, cite.section))
-        taken.append(cite.span)
+        overlaps.add_later(cite.span)
     return found
+
+
+class _Overlaps:
+    """Whether a span overlaps one of a set, in log time: the given spans, and spans added
+    in order of their starts (each queried span starting at or after those added)."""
+
+    def __init__(self, spans: list[Span]) -> None:
+        ordered = sorted(spans, key=lambda s: s.start)
+        self.starts = [s.start for s in ordered]
+        self.reach = list(itertools.accumulate((s.end for s in ordered), max))  # farthest end so far
+        self.later_reach = -1
+
+    def any(self, span: Span) -> bool:
+        k = bisect.bisect_left(self.starts, span.end)  # the spans that start before this one ends
+        return (k > 0 and self.reach[k - 1] > span.start) or self.later_reach > span.start
+
+    def add_later(self, span: Span) -> None:
+        self.later_reach = max(self.later_reach, span.end)
 
 
 def _statute(text: str, span: Span, code: str, title: str | None, section: str) -> Citation:

@@ -25,6 +25,7 @@ from citeproof.core.models import (
     Status,
     Verdict,
 )
+from citeproof.core.output import hidden as hidden_text
 from citeproof.core.output.links import check_url
 from citeproof.core.output.overruled import summary_lines, treatment_json
 from citeproof.core.output.remedies import citation_remedy, confirmed, group_of, next_steps
@@ -101,6 +102,11 @@ class Report:
     def count_overruled(self) -> int:
         """How many citations name a case a later decision overruled (a warning, not a status)."""
         return sum(1 for v in self.verdicts if v.treatment is not None)
+
+    def count_hidden(self) -> int:
+        """How many citations stand in text the document hides from its reader (a warning,
+        not a status: they are checked like the rest)."""
+        return len(hidden_text.hidden_verdicts(self.document, self.verdicts))
 
     @property
     def hallucinated(self) -> bool:
@@ -208,6 +214,7 @@ def report_json(report: Report) -> ReportJson:
             "hallucinated": report.count(Status.HALLUCINATED),
             "unverifiable": report.count(Status.UNVERIFIABLE),
             "overruled": report.count_overruled(),
+            "hidden": report.count_hidden(),
         },
         "next_steps": [
             {"group": n.group, "count": len(n.citations), "remedy": n.remedy, "citations": list(n.citations)}
@@ -299,6 +306,7 @@ def render_text(report: Report, width: int = 100) -> str:
         lines += [" " * indent + w for w in wrapped[1:]]
     summary = ", ".join(f"{report.count(s)} {s.value}" for s in Status)
     lines += ["", f"{len(report.verdicts)} citations: {summary}", *summary_lines(report.verdicts, "  ")]
+    lines += hidden_text.summary_lines(report.document, report.verdicts, "  ")
     lines += _steps_lines(report, "next: ")
     return "\n".join(lines)
 
@@ -328,6 +336,8 @@ def render_markdown(report: Report) -> str:
     steps = _steps_lines(report, "- ")
     overruled = summary_lines(report.verdicts, "- ")
     tail = ["", "## Overruled cases", "", overruled[0], "", *overruled[1:]] if overruled else []
+    hidden = hidden_text.summary_lines(report.document, report.verdicts, "- ")
+    tail += ["", "## Hidden text", "", hidden[0], "", *hidden[1:]] if hidden else []
     tail += ["", "## Next steps", "", *steps] if steps else []
     return "\n".join([*lines, "", f"{len(report.verdicts)} citations: {summary}", *tail, ""])
 
@@ -376,6 +386,7 @@ def render_html(report: Report, manifest_href: str | None = None) -> str:
         counts=[(s.value, report.count(s)) for s in _WORST_FIRST],
         overruled=summary_lines(report.verdicts, ""),
         overruled_count=report.count_overruled(),
+        hidden=hidden_text.summary_lines(report.document, report.verdicts, ""),
         icons={s.value: icon for s, icon in ICONS.items()},
         classes={v.citation.id: _css_class(v) for v in report.verdicts},
         details={v.citation.id: _detail(v) for v in report.verdicts},

@@ -198,7 +198,7 @@ class SnapshotOut(_Open):
 
 
 class Summary(_Open):
-    """Citations by status, and those that name an overruled case."""
+    """Citations by status, those that name an overruled case and those in hidden text."""
 
     verified: int
     hallucinated: int
@@ -207,6 +207,12 @@ class Summary(_Open):
         default=0,
         description="citations naming a case a later decision overruled (a warning, counted "
         "apart from the statuses: such a citation is also verified, hallucinated or unverifiable)",
+    )
+    hidden: int = Field(
+        default=0,
+        description="citations in text the document hides from its reader (Word hidden text, an "
+        "HTML element hidden from view; their location says 'hidden text'): a warning, counted apart "
+        "from the statuses, since they are checked like the rest",
     )
 
 
@@ -303,6 +309,7 @@ class SummaryJson(TypedDict):
     hallucinated: int
     unverifiable: int
     overruled: int
+    hidden: int
 
 
 class NextStepsJson(TypedDict):

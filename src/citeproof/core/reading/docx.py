@@ -4,7 +4,10 @@ the XML runs (for comments anchored on a citation, `annotate_docx.py`).
 
 Footnotes and endnotes are placed right after the paragraph that references them and
 carry the page of that reference; text boxes follow the paragraph that anchors them;
-headers and footers come last. Pages begin at explicit page breaks, at section breaks
+headers and footers come last. Hidden text (`docx_hidden.py`: runs Word neither shows nor
+prints) is never merged with the text around it: each paragraph's hidden runs are read
+after it as a stretch of their own, a region of kind ``hidden``, checked like the rest and
+named as hidden in every report. Pages begin at explicit page breaks, at section breaks
 that start a new page and at the page breaks Word records when it saves a laid-out
 document (``w:lastRenderedPageBreak``); `docx_pages.py` says which page of the file each
 stretch is on and the page number printed on it.
@@ -18,7 +21,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from citeproof.core.limits import LimitExceeded
 from citeproof.core.models import Document, Region, Span
+from citeproof.core.reading.docx_hidden import HIDDEN_KIND, Hiding, hiding_of
 from citeproof.core.reading.docx_pages import Section, page_map, prints_page_numbers, sections_of
 from citeproof.core.reading.errors import ReadError
 
@@ -64,9 +69,11 @@ class DocxText:
         return self.pieces[i] if i >= 0 and offset < self.pieces[i].end else None
 
 
-def read_docx(path: Path) -> Document:
-    """Read ``path`` as a DOCX; raise `ReadError` with a one-line reason."""
-    walked = walk(open_docx(path))
+def read_docx(path: Path, max_chars: int = 0) -> Document:
+    """Read ``path`` as a DOCX; raise `ReadError` with a one-line reason, `LimitExceeded`
+    as soon as the text read passes ``max_chars`` (0: no limit). Keeps no reference to the
+    XML, so the parsed tree is let go as soon as it is read."""
+    walked = walk(open_docx(path), pieces=False, max_chars=max_chars)
     return Document(
         text=walked.text,
         path=str(path),
@@ -89,8 +96,10 @@ def open_docx(path: Path) -> Any:
         raise ReadError(f"{path}: not a readable DOCX ({exc})") from None
 
 
-def walk(document: Any) -> DocxText:
-    """Every readable stretch of a python-docx ``Document``, in reading order."""
+def walk(document: Any, pieces: bool = True, max_chars: int = 0) -> DocxText:
+    """Every readable stretch of a python-docx ``Document``, in reading order; ``pieces``:
+    whether to map the main story's text back to its ``w:t`` elements (for comments);
+    past ``max_chars`` characters (0: no limit) `LimitExceeded` is raised at once."""
     from docx.opc.constants import RELATIONSHIP_TYPE as RT
 
     rels = sorted(document.part.rels.values(), key=lambda r: str(r.target_ref))
@@ -101,7 +110,7 @@ def walk(document: Any) -> DocxText:
         for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES))
         if rel.reltype == reltype
     }
-    walker = _Walker(notes, sections_of(document.element.body))
+    walker = _Walker(notes, sections_of(document.element.body), hiding_of(document), pieces, max_chars)
     for child in document.element.body:
         walker.block(child)
     furniture = []
@@ -131,22 +140,35 @@ def _notes(root: Any) -> dict[str, Any]:
 
 @dataclass
 class _Paragraph:
+    hiding: Hiding
     chars: list[str] = field(default_factory=list)
+    length: int = 0  # of the chars, kept as they are added
     pieces: list[tuple[int, int, Any, Any]] = field(default_factory=list)  # local start, end, w:t, w:r
     breaks: list[int] = field(default_factory=list)  # local offsets of page breaks
     rendered: bool = False  # one of them is a break Word recorded from its layout
     notes: list[tuple[str, str, Any, int]] = field(default_factory=list)  # kind, id, w:r, local offset
     boxes: list[Any] = field(default_factory=list)  # w:txbxContent
+    hidden: list[str] = field(default_factory=list)  # the text of its hidden runs, in order
+    shown_since_hidden: bool = False  # text was shown after the last hidden text
 
-    @property
-    def length(self) -> int:
-        return sum(len(c) for c in self.chars)
+    def add(self, text: str) -> None:
+        self.chars.append(text)
+        self.length += len(text)
 
 
 class _Walker:
-    def __init__(self, notes: dict[str, dict[str, Any]], sections: list[Section]) -> None:
+    def __init__(
+        self,
+        notes: dict[str, dict[str, Any]],
+        sections: list[Section],
+        hiding: Hiding,
+        keep_pieces: bool = True,
+        max_chars: int = 0,
+    ) -> None:
         self.notes = notes
         self.sections = sections
+        self.hiding, self.keep_pieces, self.max_chars = hiding, keep_pieces, max_chars
+        self.story_label: str | None = None  # the footnote, endnote or box being read
         self.section = 0  # the section being read
         self.new_section_page = False  # a section that begins on a new page begins here
         self.laid_out = False  # Word recorded where its pages break
@@ -187,17 +209,17 @@ class _Walker:
         the page of the offset ``at`` (its reference mark or anchor), if any."""
         start = self.length + (2 if self.length else 0)
         mark = len(self.parts)
-        self.in_story = True
+        self.in_story, outer, self.story_label = True, self.story_label, label
         for child in root:
             self.block(child, None, main=kind == "text box")
-        self.in_story = False
+        self.in_story, self.story_label = False, outer
         if len(self.parts) > mark:
             if at is not None:
                 self.anchors[len(self.regions)] = at
             self.regions.append(Region(Span(start, self.length), kind, label, note))
 
     def paragraph(self, p: Any, cell: str | None, main: bool) -> None:
-        para = _Paragraph()
+        para = _Paragraph(self.hiding.in_paragraph(p))
         _collect(p, para)
         start = self.length + (2 if self.length else 0)
         text = "".join(para.chars)
@@ -218,10 +240,11 @@ class _Walker:
             self.length = start + len(text)
             if cell:
                 self.regions.append(Region(Span(start, self.length), "table", cell))
-            if main:
+            if main and self.keep_pieces:
                 self.pieces += [Piece(start + s, start + e, t, r) for s, e, t, r in para.pieces]
                 if self.first_run is None and para.pieces:
                     self.first_run = para.pieces[0][3]
+            self.within_limit()
         for kind, note_id, run, local in para.notes:
             at = start + local if text.strip() else self.length
             self.counts[kind] += 1
@@ -234,6 +257,27 @@ class _Walker:
         for box in para.boxes if not self.in_story else ():
             self.counts["text box"] += 1
             self.story(box, "text box", f"text box {self.counts['text box']}", None, self.length)
+        self.hidden_text("".join(para.hidden).strip(), cell)
+
+    def hidden_text(self, text: str, cell: str | None) -> None:
+        """A paragraph's hidden text, as a stretch of its own after the paragraph."""
+        if not text:
+            return
+        start = self.length + (2 if self.length else 0)
+        if self.length:
+            self.parts.append("\n\n")
+        self.parts.append(text)
+        self.length = start + len(text)
+        where = ", ".join(w for w in ("hidden text", cell or self.story_label) if w)
+        self.regions.append(Region(Span(start, self.length), HIDDEN_KIND, where))
+        self.within_limit()
+
+    def within_limit(self) -> None:
+        if self.max_chars and self.length > self.max_chars:
+            raise LimitExceeded(
+                f"characters of text: more than {self.max_chars:,} read so far, over the limit "
+                "(--max-chars or $CITEPROOF_MAX_CHARS to change it)"
+            )
 
     def page_breaks(self, breaks: list[int], text: str, start: int) -> None:
         """Pages begin at these local offsets of a paragraph; a break with no text since
@@ -283,15 +327,15 @@ def _collect(el: Any, para: _Paragraph, run: Any | None = None) -> None:
             _collect_run(child, para)
         elif tag == W + "t" and child.text:
             offset = para.length
-            para.chars.append(child.text)
+            para.add(child.text)
             para.pieces.append((offset, offset + len(child.text), child, run))
         elif tag in _CHARS:
-            para.chars.append(_CHARS[tag])
+            para.add(_CHARS[tag])
         elif tag == W + "br":
             if child.get(W + "type") == "page":
                 para.breaks.append(para.length)
             else:
-                para.chars.append("\n")
+                para.add("\n")
         elif tag == W + "lastRenderedPageBreak":
             para.breaks.append(para.length)
             para.rendered = True
@@ -308,13 +352,19 @@ def _collect(el: Any, para: _Paragraph, run: Any | None = None) -> None:
 
 
 def _collect_run(run: Any, para: _Paragraph) -> None:
-    """A run's text, unless it is hidden: text Word does not show is not read either."""
-    if not _hidden(run):
+    """A run's text; a hidden run's (`docx_hidden.py`) goes to the paragraph's hidden text,
+    a space apart from hidden text before it that shown text separates it from."""
+    if not para.hiding.hides(run):
+        before = para.length
         _collect(run, para, run)
-
-
-def _hidden(run: Any) -> bool:
-    """Whether a run is hidden text (``w:vanish``), which Word neither shows nor prints."""
-    properties = run.find(W + "rPr")
-    mark = properties.find(W + "vanish") if properties is not None else None
-    return mark is not None and mark.get(W + "val", "true") not in ("0", "false", "off")
+        para.shown_since_hidden = para.shown_since_hidden or (para.length > before and bool(para.hidden))
+        return
+    scratch = _Paragraph(para.hiding)
+    _collect(run, scratch, run)
+    para.notes += [(kind, note, mark, para.length) for kind, note, mark, _ in scratch.notes]
+    para.boxes += scratch.boxes
+    if scratch.length:
+        if para.shown_since_hidden:
+            para.hidden.append(" ")
+        para.hidden.append("".join(scratch.chars))
+        para.shown_since_hidden = False

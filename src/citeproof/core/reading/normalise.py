@@ -4,11 +4,12 @@ read as the ones citations are written with, and a map back to the original offs
 Word writes non-breaking and thin spaces between a volume, its reporter and its page,
 soft hyphens and zero-width marks inside words, ligatures (``ﬁ``) and typographic
 quotes of many shapes; each can hide a citation from eyecite or a name from its match.
-`normalised_pieces` replaces them (a space for every Unicode space, nothing for a soft
-hyphen, a zero-width mark or a mark that only changes how text is shown — bidirectional
-marks, variation selectors, tag characters —, the two letters of a ligature, one of ``“ ” ‘ ’`` for the
-rarer quotation marks) and says where each piece of the result comes from, so that a
-span of the normalised text still indexes the document the user gave.
+`normalised_pieces` replaces them (a space for every Unicode space, nothing for every
+default-ignorable code point and format character — soft hyphen, zero widths, bidirectional
+marks, variation selectors, tag characters and the rest, `INVISIBLE_RANGES` —, the two
+letters of a ligature, one of ``“ ” ‘ ’`` for the rarer quotation marks) and says where
+each piece of the result comes from, so that a span of the normalised text still indexes
+the document the user gave.
 
 Curly and straight quotes are both kept as they are: the attribution grammar reads
 either, and a curly quote's direction tells an opening from a closing one. ``§`` and
@@ -22,17 +23,45 @@ from __future__ import annotations
 import re
 
 _SPACES = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
-_DROPPED = "\u00ad\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"  # soft hyphen, zero widths
-# Marks that change how text is shown or joined, never which characters it holds: bidirectional
-# marks and embeddings (LRM, RLM, ALM, LRE-RLO, LRI-PDI), the combining grapheme joiner,
-# variation selectors and tag characters. Each hid a citation from the check.
-_FORMAT = (
-    "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u034f"
-    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
-    + "".join(chr(c) for c in range(0xE0000, 0xE0080))
-    + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
+# Characters that are not shown, or only change how text is shown or joined: every code point
+# Unicode calls Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15.1: soft
+# hyphen, zero widths, bidirectional marks and embeddings, the combining grapheme joiner,
+# variation selectors, Hangul fillers, tag characters, reserved ones) and every format
+# character (general category Cf, Unicode 15.1: also the Arabic number signs, the interlinear
+# annotation marks, the Egyptian hieroglyph format controls). Each is dropped, by rule: inside
+# "372 U.S. 335" any one of them hid the citation. A test holds these ranges to Python's own
+# Cf and to the regex module's Default_Ignorable_Code_Point.
+INVISIBLE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x0600, 0x0605),
+    (0x061C, 0x061C),
+    (0x06DD, 0x06DD),
+    (0x070F, 0x070F),
+    (0x0890, 0x0891),
+    (0x08E2, 0x08E2),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFFB),
+    (0x110BD, 0x110BD),
+    (0x110CD, 0x110CD),
+    (0x13430, 0x1343F),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
 )
-_FILLERS = "\u115f\u1160\u3164\uffa0"  # Hangul fillers: shown as blanks
+_INVISIBLE_CLASS = "".join(
+    re.escape(chr(a)) + (f"-{re.escape(chr(b))}" if b > a else "") for a, b in INVISIBLE_RANGES
+)
+_FILLERS = "\u115f\u1160\u3164\uffa0"  # Hangul fillers: shown as blanks, so one may stand for a space
 _LIGATURES = {
     "\ufb00": "ff",
     "\ufb01": "fi",
@@ -68,9 +97,6 @@ _OTHERS = {
 
 REPLACEMENTS: dict[str, str] = {
     **dict.fromkeys(_SPACES, " "),
-    **dict.fromkeys(_DROPPED, ""),
-    **dict.fromkeys(_FORMAT, ""),
-    **dict.fromkeys(_FILLERS, " "),
     **_LIGATURES,
     **_QUOTES,
     **_OTHERS,
@@ -79,15 +105,25 @@ REPLACEMENTS: dict[str, str] = {
 # How citations are typed in real filings, read as they are printed: a dash between two
 # numbers (a pin range, "490–91"), a Westlaw number run together ("2019WL1493461"), a page
 # run into its reporter ("Haw.296"), an apostrophe of another shape inside a reporter's name
-# ("Fed. App’x", "Hawaiʻi"); each rewritten only where a citation has it.
+# ("Fed. App’x", "Hawaiʻi"), a Hangul filler standing for the space between a volume and its
+# reporter or a reporter and its page ("372\u3164U.S.", "U.S.\u3164335"); each rewritten only
+# where a citation has it.
 _IN_CITATIONS: tuple[tuple[str, str], ...] = (
+    (rf"(?<=\d)[{_FILLERS}](?=[A-Za-z])|(?<=[A-Za-z.,])[{_FILLERS}](?=\d)", " "),
     (r"(?<=\d)[\u2012\u2013\u2014](?=\d)", "-"),
     (r"(?<=\b\d{4})WL(?=\d{3,}\b)", " WL "),
     (r"(?<=\b[A-Z][a-z])\.(?=\d{1,5}\b)|(?<=[A-Z][a-z]{2})\.(?=\d{1,5}\b)", ". "),
     (r"(?<=App)[’ʼʻ‘`´](?=x\b)|(?<=Hawai)[’ʼʻ‘`´](?=i\b)", "'"),
 )
 _CONTEXT = re.compile("|".join(f"(?P<c{k}>{pattern})" for k, (pattern, _) in enumerate(_IN_CITATIONS)))
-_TO_REPLACE = re.compile(_CONTEXT.pattern + "|[" + "".join(re.escape(c) for c in REPLACEMENTS) + "]")
+_TO_REPLACE = re.compile(
+    _CONTEXT.pattern
+    + "|["
+    + "".join(re.escape(c) for c in REPLACEMENTS)
+    + "]|(?P<invisible>["
+    + _INVISIBLE_CLASS
+    + "]+)"
+)
 
 Piece = tuple[str, int, int]  # (normalised text, its start in the original, its length there)
 
@@ -101,7 +137,12 @@ def normalised_pieces(text: str) -> list[Piece] | None:
         if cursor < start:
             pieces.append((text[cursor:start], cursor, start - cursor))
         context = m.lastgroup
-        replacement = _IN_CITATIONS[int(context[1:])][1] if context else REPLACEMENTS[m.group()]
+        if context == "invisible":
+            replacement = ""
+        elif context:
+            replacement = _IN_CITATIONS[int(context[1:])][1]
+        else:
+            replacement = REPLACEMENTS[m.group()]
         if replacement:  # a dropped character leaves no piece: the next one starts after it
             pieces.append((replacement, start, m.end() - start))
         cursor = m.end()

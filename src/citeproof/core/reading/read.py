@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import BinaryIO
 
@@ -13,6 +12,7 @@ from citeproof.core.models import Document
 from citeproof.core.reading.docx import read_docx
 from citeproof.core.reading.errors import ReadError
 from citeproof.core.reading.furniture import without_furniture
+from citeproof.core.reading.html import html_document, html_to_text
 from citeproof.core.reading.hyphens import joined_same_length
 from citeproof.core.reading.pdf import pdf_pages, read_pdf, unwrap_lines
 from citeproof.core.reading.safe_zip import check_inflated_size
@@ -79,9 +79,13 @@ def read_document(path: str | Path, max_bytes: int | None = None, limits: Limits
         doc = read_pdf(data, str(p))
     elif suffix == ".docx":
         _within_zip(data, str(p), limits)
-        doc = read_docx(p)
+        del data  # the XML tree is memory enough
+        try:
+            doc = read_docx(p, limits.max_chars)
+        except LimitExceeded as exc:
+            raise InputTooLarge(f"{p}: {exc}") from None
     elif suffix in {".html", ".htm"}:
-        doc = Document(text=html_to_text(_decode(data, str(p))), path=str(p))
+        doc = html_document(_decode(data, str(p)), str(p))
     else:
         doc = text_document(_decode(data, str(p)), str(p))
     return _checked(doc, str(p), limits)
@@ -138,7 +142,7 @@ def _within_zip(data: bytes, name: str, limits: Limits) -> None:
     import zipfile
 
     try:
-        check_inflated_size(data, limits.max_docx_bytes)
+        check_inflated_size(data, limits.max_docx_bytes, limits.max_docx_ratio)
     except LimitExceeded as exc:
         raise InputTooLarge(f"{name}: {exc}") from None
     except (zipfile.BadZipFile, EOFError, OSError, ValueError) as exc:
@@ -158,53 +162,3 @@ def _decode(data: bytes, name: str) -> str:
     if "\x00" in text:
         raise ReadError(f"{name}: looks like a binary file, not text (a NUL character)")
     return text
-
-
-_HIDING_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.I)
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-
-class _TextCollector(HTMLParser):
-    """The text a browser shows: not scripts and styles, nor an element hidden by the
-    ``hidden`` attribute or an inline ``display: none`` / ``visibility: hidden``."""
-
-    BLOCK = {"p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "blockquote"}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.parts: list[str] = []
-        self._skip = 0
-        self._hidden = 0  # open elements inside (and including) a hidden one
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag not in _VOID and (self._hidden or _hides(attrs)):
-            self._hidden += 1
-        if tag in {"script", "style"}:
-            self._skip += 1
-        elif tag in self.BLOCK:
-            self.parts.append("\n\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._hidden and tag not in _VOID:
-            self._hidden -= 1
-        if tag in {"script", "style"} and self._skip:
-            self._skip -= 1
-        elif tag in self.BLOCK:
-            self.parts.append("\n\n")
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip and not self._hidden:
-            self.parts.append(data)
-
-
-def _hides(attrs: list[tuple[str, str | None]]) -> bool:
-    named = dict(attrs)
-    return "hidden" in named or bool(_HIDING_STYLE.search(named.get("style") or ""))
-
-
-def html_to_text(markup: str) -> str:
-    collector = _TextCollector()
-    collector.feed(markup)
-    text = re.sub(r"[ \t\r\f\v]+", " ", "".join(collector.parts).replace("\xa0", " "))
-    text = re.sub(r" ?\n ?", "\n", text)
-    return re.sub(r"\n{3,}", "\n\n", text).strip()

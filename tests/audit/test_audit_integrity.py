@@ -199,3 +199,12 @@ def test_a_fifo_as_an_audited_input_is_not_reproducible(tmp_path, brief):
     result = _subprocess("audit", str(tmp_path / "run.json"), str(fifo), timeout=60)
     assert result.returncode == 2 and "NOT REPRODUCIBLE" in result.stdout
     assert "not a regular file" in result.stdout
+
+
+def test_a_bad_signing_key_fails_before_the_check(tmp_path, brief):
+    key = tmp_path / "court.key"
+    assert _cli("keys", "new", str(key))[0] == 0
+    key.chmod(0o644)
+    code, out, err = _cli("check", str(brief), "--manifest", str(tmp_path / "m.json"), "--sign", str(key))
+    assert code == 2 and "can be read by others" in err
+    assert out == ""  # no report made and then left without its manifest

@@ -48,8 +48,13 @@ def denied_inside(phrase: str, factor: str) -> bool:
 def find_hits(text: str, paraphrases: bool = True) -> tuple[Hit, ...]:
     """Factor expressions, after suppressing general ones hidden by specific ones."""
     codes = [Hit(f"F{int(m.group(1))}", m.start(), m.end(), True) for m in CODE.finditer(text)]
-    patterns = compiled(paraphrases)
-    words = [Hit(fid, m.start(), m.end()) for fid, pat in patterns for m in pat.finditer(text)]
+    folded = text.casefold()
+    words = [
+        Hit(e.factor, m.start(), m.end())
+        for e in compiled(paraphrases)
+        if e.may_match(folded)
+        for m in e.pattern.finditer(text)
+    ]
     words = [
         w
         for w in words

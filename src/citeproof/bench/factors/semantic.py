@@ -22,7 +22,7 @@ import numpy as np
 
 from citeproof.bench.factors.embed import Vectors
 from citeproof.bench.factors.mentions import Hit
-from citeproof.bench.factors.references import BACKGROUND, REFERENCES, resolve_twin
+from citeproof.bench.factors.references import BACKGROUND, REFERENCES, resolve_lexicon_twin, resolve_twin
 from citeproof.bench.factors.refs import Ref
 from citeproof.bench.factors.static import shared_embedder
 
@@ -43,7 +43,7 @@ _STOP_WORDS = (
     "such any all some each both either one own other only just even still too very "
     "can could cannot should would will shall may might must not no nor "
     "he she him them we us our you your i me my what why how whether if "
-    "being having doing done"
+    "being having doing done precedent precedents analogy analogous argument"
 )
 _STOP = frozenset(_STOP_WORDS.split())
 
@@ -106,7 +106,8 @@ def segments(text: str, hits: Sequence[Hit], refs: Sequence[Ref]) -> list[Segmen
         lo, hi = max(pieces, key=lambda p: len(_WORD.findall(text[p[0] : p[1]])))
         words = _WORD.findall(text[lo:hi])
         # too short to mean anything alone, or talk about factors ("the same two factors")
-        if sum(w.lower() not in _STOP for w in words) < MIN_CONTENT_WORDS or _META.search(text[lo:hi]):
+        content = sum(len(w) > 1 and w.lower() not in _STOP for w in words)  # "s": a possessive's end
+        if content < MIN_CONTENT_WORDS or _META.search(text[lo:hi]):
             continue
         m = re.search(r"[A-Za-z]", text[lo:hi])
         lo += m.start() if m else 0
@@ -117,15 +118,20 @@ def segments(text: str, hits: Sequence[Hit], refs: Sequence[Ref]) -> list[Segmen
 
 
 def settle_twins(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
-    """Lexicon hits of outsider disclosure (F10) whose segment says the disclosure was
-    restricted ("shared it with clients only on restricted terms") are F12."""
+    """Lexicon hits whose segment settles a pro/con twin: an outsider disclosure (F10) said to
+    be restricted ("shared it with clients only on restricted terms") is F12; security
+    measures the owner never took are F19; a vague nondisclosure agreement is F5."""
     cuts = sorted({0, len(text), *(m.start() for m in _BREAK.finditer(text))})
     out = []
     for h in hits:
-        if h.factor == "F10" and not h.is_code:
+        if h.factor in ("F10", "F6", "F4") and not h.is_code:
             lo = max(c for c in cuts if c <= h.start)
             hi = min(c for c in cuts if c >= h.end)
-            h = Hit(resolve_twin("F10", text[lo:hi]) or "F10", h.start, h.end, h.is_code, h.shadow)
+            if h.factor == "F10":
+                factor = resolve_twin("F10", text[lo:hi]) or "F10"
+            else:
+                factor = resolve_lexicon_twin(h.factor, text[lo : h.start], text[lo:hi])
+            h = Hit(factor, h.start, h.end, h.is_code, h.shadow)
         out.append(h)
     return tuple(out)
 

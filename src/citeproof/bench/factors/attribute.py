@@ -38,10 +38,19 @@ _SAME = re.compile(
     r"these\s+factors|those\s+factors)\b",
     re.IGNORECASE,
 )
+# "it"/"they" as the subject of a case's act ("it concerned a singular article", "they kept the
+# formula locked away"): a predicate of possession, any past-tense verb but those that make
+# "it" an expletive ("it seemed", "it turned out", "it followed"), or a factor expression
+# itself (masked as "§")
+_EXPLETIVE = r"(?:seem|appear|follow|matter|remain|happen|turn|mean|sound|prove|emerg)\w*"
+_PAST = (
+    r"(?:(?!" + _EXPLETIVE + r"\b)[a-z]+ed|kept|took|made|sold|knew|gave|let|left|paid|brought|got|stole|"
+    r"built|bought|held|told|put|sent|went|ran|found|drew|wrote|hid|lied|tried)"
+)
 _PRONOUN = re.compile(
-    r"\b(?:(?:it|they)(?=\s+(?:also\s+|too\s+|even\s+|still\s+|instead\s+)?(?:had|has|have|"
-    r"involved|involves|shares|shared|contained|contains|featured|features|lacked|lacks|"
-    r"presents|presented|showed|shows|included|includes)\b)|its|there(?!\s+(?:was|is|were|are)\b))",
+    r"\b(?:(?:it|they)(?=\s+(?:also\s+|too\s+|even\s+|still\s+|instead\s+|then\s+|itself\s+)?(?:(?:had|has|have|"
+    r"involves|shares|contains|features|lacks|presents|shows|includes|concerns|" + _PAST + r")\b|§))"
+    r"|its|there(?!\s+(?:was|is|were|are)\b))",
     re.IGNORECASE,
 )
 _BOTH = re.compile(
@@ -76,6 +85,7 @@ class _State:
     recent: list[Role] = field(default_factory=list)
     prev_factors: tuple[Hit, ...] = ()
     prev_last_ref: Role | None = None
+    prev_ended_on_factor: bool = False  # "..., a singular article, which ..." (not "X, which ...")
     prev_roles: frozenset[Role] = frozenset()
     prev_sentence: int = -1
     pending_like: frozenset[Role] = frozenset()
@@ -189,7 +199,11 @@ def _clause_mentions(text: str, masked: str, view: _View, state: _State) -> list
     if same_sentence and pool:
         pos |= state.pending_like
     if pool and not referred and not pos:
-        if _RELATIVE.match(view.body) and state.prev_last_ref is not None:
+        # "which" after a case ("Ferranti, which ...") is that case; after a factor
+        # expression ("a singular article, which the defendant copied") it is the cases the
+        # expression was asserted of
+        relative_to_case = not (state.prev_ended_on_factor and state.prev_roles)
+        if _RELATIVE.match(view.body) and state.prev_last_ref is not None and relative_to_case:
             pos = {state.prev_last_ref}
         else:
             pos = set(state.prev_roles)
@@ -230,6 +244,8 @@ def _advance(state: _State, view: _View, masked: str, pool: list[Hit], pos: set[
         state.pending_like = frozenset()
     state.prev_factors = tuple(pool) if pool else ()
     state.prev_last_ref = view.refs[-1].role if view.refs else state.prev_last_ref
+    last_ref = max((r.end for r in view.refs), default=-1)
+    state.prev_ended_on_factor = bool(pool) and max(h.end for h in pool) > last_ref
     state.prev_roles = frozenset(pos) if pos else state.prev_roles
     state.prev_sentence = view.clause.sentence
 

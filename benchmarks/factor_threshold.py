@@ -55,12 +55,13 @@ def main() -> None:
         for r in rows
         if r["precision"]["value"] >= MIN_PRECISION and r["code_precision"]["value"] >= MIN_CODE_PRECISION
     ]
-    best = max(eligible, key=lambda r: (r["recall"]["value"], r["threshold"], r["margin"])) if eligible else None
+    rank = lambda r: (r["recall"]["value"], r["threshold"], r["margin"])  # noqa: E731
+    best = max(eligible, key=rank) if eligible else None
     result = {
         "command": "python benchmarks/factor_threshold.py",
         "sets": "dev and held-out 1; paraphrase style with the paraphrase lexicon off, code style in full",
         "arguments": {"paraphrase": len(paraphrase), "code": len(code)},
-        "rule": f"highest recall with precision >= {MIN_PRECISION} and code precision >= {MIN_CODE_PRECISION}",
+        "rule": f"highest recall with precision >= {MIN_PRECISION}, code precision >= {MIN_CODE_PRECISION}",
         "chosen": {"threshold": best["threshold"], "margin": best["margin"]} if best else None,
         "in_code": {"threshold": THRESHOLD, "margin": MARGIN},
         "sweep": rows,

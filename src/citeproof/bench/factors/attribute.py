@@ -79,6 +79,14 @@ _DISTINGUISH = re.compile(
 )
 
 
+_CONTRAST = re.compile(r"(?:but|whereas|although|though|while|however|unlike|yet)\b", re.IGNORECASE)
+_DENIAL = re.compile(r"\b(?:not|never|no|lacks?|lacked|absent|without|neither|nor)\b|n't\b", re.IGNORECASE)
+
+
+def _clause_span(view: _View) -> tuple[int, int]:
+    return view.clause.start, view.clause.end
+
+
 @dataclass(slots=True)
 class _State:
     focus: Role | None = None
@@ -89,6 +97,7 @@ class _State:
     prev_roles: frozenset[Role] = frozenset()
     prev_sentence: int = -1
     pending_like: frozenset[Role] = frozenset()
+    like_used: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +167,15 @@ def _pronouns(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
     return pos, found
 
 
+_LIKE_BEFORE = re.compile(
+    r"(?<!un)\blike\s+(?:the\s+(?:\w+\s+)?(?:owner|plaintiff|defendant|employer|court)s?\s+(?:in|of)\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _after_like(masked: str, ref: Ref) -> bool:
-    return bool(re.search(r"(?<!un)\blike\s+$", masked[max(0, ref.start - 6) : ref.start], re.IGNORECASE))
+    """The reference follows "like" ("like Valco", "like the owner in Valco")."""
+    return bool(_LIKE_BEFORE.search(masked[max(0, ref.start - 40) : ref.start]))
 
 
 def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]:
@@ -196,8 +212,8 @@ def _clause_mentions(text: str, masked: str, view: _View, state: _State) -> list
             pool.append(hit)
     pos, referred = _affirmed(masked, view, state)
     same_sentence = state.prev_sentence == view.clause.sentence
-    if same_sentence and pool:
-        pos |= state.pending_like
+    if same_sentence and pool and not (state.like_used and view.refs):
+        pos |= state.pending_like  # once used, only for clauses that name no case of their own
     if pool and not referred and not pos:
         # "which" after a case ("Ferranti, which ...") is that case; after a factor
         # expression ("a singular article, which the defendant copied") it is the cases the
@@ -236,12 +252,14 @@ def _advance(state: _State, view: _View, masked: str, pool: list[Hit], pos: set[
         state.focus = next(iter(pos))
     like = frozenset(r.role for r in view.refs if _after_like(masked, r))
     same_sentence = state.prev_sentence == view.clause.sentence
-    if pool:
-        state.pending_like = frozenset()
-    elif like:
-        state.pending_like = like
-    elif not same_sentence:
-        state.pending_like = frozenset()
+    # "Like X, Y did A, did B and did C": the likeness holds for the sentence, until a clause
+    # turns to a contrast or a denial
+    if like and not pool:
+        state.pending_like, state.like_used = like, False
+    elif not same_sentence or _CONTRAST.match(view.body) or _DENIAL.search(masked, *_clause_span(view)):
+        state.pending_like, state.like_used = frozenset(), False
+    elif pool and state.pending_like:
+        state.like_used = True
     state.prev_factors = tuple(pool) if pool else ()
     state.prev_last_ref = view.refs[-1].role if view.refs else state.prev_last_ref
     last_ref = max((r.end for r in view.refs), default=-1)

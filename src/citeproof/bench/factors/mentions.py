@@ -94,6 +94,10 @@ _CUE = re.compile(
 )
 _CUE_AFTER = re.compile(_CUE.pattern.replace("unlike|", ""), re.IGNORECASE)  # "X, unlike Y,"
 _THAN = re.compile(r"\bthan\s*$", re.IGNORECASE)  # "more factors than Mineral Deposits"
+_SCOPE_BREAK = re.compile(
+    r"[.;:!?,()\n]|§+|\b(?:and|but|or|while|whereas|although|because|since|which|who|that)\b", re.I
+)
+_SCOPE_NEG = re.compile(r"\b(?:never|neither|nor|nothing|nobody|none)\b", re.IGNORECASE)
 _HIT_NEG = re.compile(r"(?:no|without|neither|nor|never|non|nothing)", re.IGNORECASE)
 _HIT_NOT = re.compile(r"(?:not|\w+n't)", re.IGNORECASE)
 _FILLER = re.compile(
@@ -109,6 +113,12 @@ def hit_negated(masked: str, hit: Hit) -> bool:
     window = re.split(r"[.;:!?]", masked[max(0, hit.start - 40) : hit.start])[-1]
     before = re.findall(r"[\w'§-]+", window)[-3:]
     if any(_HIT_NEG.fullmatch(w) for w in before):
+        return True
+    # the clause's own negation, further back: "never learned anything about the recipe
+    # during negotiations"; not across a comma, a conjunction or another factor expression
+    # ("had no NDA and disclosed it during negotiations"); F5 and F19 state an absence
+    scope = _SCOPE_BREAK.split(masked[max(0, hit.start - 100) : hit.start])[-1]
+    if _SCOPE_NEG.search(scope) and hit.factor not in _NEGATIVE_FACTORS:
         return True
     # "not" only right before the expression ("was not generally known", "did not take any
     # security measures"); "does not have F19" is the case's denial, read with the case

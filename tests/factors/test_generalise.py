@@ -82,3 +82,23 @@ def test_segments_that_gloss_a_code_or_hold_only_function_words_are_not_read():
     )
     segs = [text[s.start : s.end] for s in segments(text, find_hits(text), find_refs(text, TRIPLE))]
     assert segs == []
+
+
+@pytest.mark.parametrize(
+    ("phrase", "factor", "denied"),
+    [
+        ("the engineer had agreed he would not join a competing firm", "F13", False),
+        ("the chemist promised that she would never reveal the formula", "F4", False),
+        ("the defendant's machine was not identical", "F18", True),
+        ("no security measures", "F19", False),  # its description is a negation
+    ],
+)
+def test_a_promise_not_to_act_is_no_denial(phrase, factor, denied):
+    from citeproof.bench.factors.mentions import denied_inside
+
+    assert denied_inside(phrase, factor) is denied
+
+
+def test_nobody_else_states_uniqueness_not_a_denial(hybrid):
+    found = mention_set(hybrid.extract("In Mason, nobody else made a product like it.", TRIPLE))
+    assert (C, "F15") in found

@@ -39,10 +39,21 @@ _INNER_NOT = re.compile(r"\b(?:not|never)\b(?![\s-]+to\b)|n't\b", re.IGNORECASE)
 _NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # "did not specify", "never bothered to protect"
 
 
+# a promise's content is no denial: "had agreed he would not join a competitor", "promised
+# that it would never reveal the formula"
+PROMISED = re.compile(
+    r"\b(?:agree\w*|promis\w*|undert(?:ook|ake\w*)|pledg\w*|covenant\w*|swore|sworn|vow\w*)\b[^.;:]*$",
+    re.IGNORECASE,
+)
+
+
 def denied_inside(phrase: str, factor: str) -> bool:
     """A paraphrase with its own negation ("was not identical", "could not have been
-    reverse engineered"); "agreed not to compete" keeps its sense."""
-    return factor not in _NEGATIVE_FACTORS and bool(_INNER_NOT.search(phrase))
+    reverse engineered"); "agreed not to compete", "agreed he would not join a rival" keep
+    their sense."""
+    if factor in _NEGATIVE_FACTORS:
+        return False
+    return any(not PROMISED.search(phrase[: m.start()]) for m in _INNER_NOT.finditer(phrase))
 
 
 def find_hits(text: str, paraphrases: bool = True) -> tuple[Hit, ...]:

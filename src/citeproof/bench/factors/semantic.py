@@ -21,7 +21,7 @@ from typing import Protocol
 import numpy as np
 
 from citeproof.bench.factors.embed import Vectors
-from citeproof.bench.factors.mentions import Hit
+from citeproof.bench.factors.mentions import PROMISED, Hit
 from citeproof.bench.factors.references import BACKGROUND, REFERENCES, resolve_lexicon_twin, resolve_twin
 from citeproof.bench.factors.refs import Ref
 from citeproof.bench.factors.static import shared_embedder
@@ -54,12 +54,19 @@ _BREAK = re.compile(
     re.IGNORECASE,
 )
 # negation words, less the idioms in which they state a factor: a promise "not to compete",
-# a product "no one else" made, "no counterpart" on the market
+# a product "no one else" / "nobody else" made, "no counterpart" on the market
 _NEGATED = re.compile(
     r"\b(?:no(?!\s+(?:one|other|counterpart|equivalent|rival|competitor)\b)|not(?!\s+to\b)|"
-    r"never|nothing|none|without|neither|nor)\b|n't\b",
+    r"never|nothing|nobody(?!\s+else\b)|none|without|neither|nor)\b|n't\b",
     re.IGNORECASE,
 )
+
+
+def _denied(phrase: str) -> bool:
+    """A negation in the segment that is not the content of a promise made in it."""
+    return any(not PROMISED.search(phrase[: m.start()]) for m in _NEGATED.finditer(phrase))
+
+
 _NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # their descriptions are negations
 _SUBJECT_PRONOUN = re.compile(r"(?:(?:and|but|so|yet)\s+)?(?:it|they|its)\s+", re.IGNORECASE)
 _META = re.compile(r"\bfactors?\b", re.IGNORECASE)
@@ -196,7 +203,7 @@ class SemanticStage:
             factor = resolve_twin(self.factors[top], phrase)
             # an embedding does not see negation: a negated segment asserts no factor, except
             # the absence the twin rule read from it ("never made any attempt at secrecy")
-            if factor is not None and (factor in _NEGATIVE_FACTORS or not _NEGATED.search(phrase)):
+            if factor is not None and (factor in _NEGATIVE_FACTORS or not _denied(phrase)):
                 # a leading "it"/"they"/"its" names a case: left outside the hit, the
                 # attribution reads it as it reads a pronoun beside a lexicon hit
                 lead = _SUBJECT_PRONOUN.match(phrase)

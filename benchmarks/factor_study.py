@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import tempfile
 from collections.abc import Callable
@@ -63,7 +64,8 @@ PLAIN = {
     "F26": "the rival posed as a prospective buyer to get a look at the plans",
     "F27": "the owner had described the method in a trade magazine",
 }
-NEAR_MISS = "No argument can be made here: the current case shares no factors with either precedent."
+# not the instructed phrase, nor seed 002's or the prompt's own wording (those are exact abstentions)
+NEAR_MISS = "I am unable to build a 3-ply argument here: these cases have nothing in common."
 
 
 def _cases(prompt: str) -> dict[str, tuple[str, list[str]]]:
@@ -137,6 +139,9 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=30)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
+    # the scripted models change with this script: answers cached by an earlier run (the
+    # response cache is keyed by model and prompt, in the user's cache folder) would be stale
+    os.environ["CITEPROOF_LLM_CACHE"] = "off"
     with tempfile.TemporaryDirectory() as tmp, FakeChatEndpoint(_answer) as endpoint:
         triples, outputs = Path(tmp, "triples.jsonl"), Path(tmp, "outputs.jsonl")
         _invoke(

@@ -11,6 +11,12 @@ from citeproof.bench.factors.metrics import (
     near_miss_abstention,
     score_output,
 )
+from citeproof.bench.factors.prompts import (
+    ABSTAIN_CONDITION,
+    ABSTAIN_CONSEQUENCE,
+    ABSTAIN_PHRASE,
+    argument_messages,
+)
 from citeproof.bench.factors.triples import CaseFacts, Mode, Role, Triple
 
 
@@ -110,6 +116,50 @@ def test_near_miss(text):
 )
 def test_not_an_abstention(text):
     assert not exact_abstention(text) and not near_miss_abstention(text)
+
+
+def test_the_prompts_own_abstention_words_are_in_the_prompt():
+    """The condition and consequence the scorer accepts are the words the model is given."""
+    prompt = argument_messages(_triple(Mode.NON_ARGUABLE, "t"))[-1]["content"]
+    assert f"If {ABSTAIN_CONDITION}, {ABSTAIN_CONSEQUENCE}:" in prompt and f'"{ABSTAIN_PHRASE}"' in prompt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the prompt's instruction, echoed as the answer
+        f"{ABSTAIN_CONDITION.capitalize()}, so {ABSTAIN_CONSEQUENCE}.",
+        f"{ABSTAIN_CONSEQUENCE.capitalize()}.",
+        f"{ABSTAIN_CONDITION.capitalize()}: {ABSTAIN_PHRASE}",
+        "Since the current case shares no factors with either precedent, no 3-ply argument is possible.",
+        "The current case shares no factors in common with either precedent. "
+        "Therefore, NO ARGUMENT POSSIBLE.",
+        "The current case shares no common factor with either precedent; "
+        "hence no valid argument can be made.",
+        "No 3-ply argument possible.",
+    ],
+)
+def test_the_instructed_wording_is_an_exact_abstention_not_a_near_miss(text):
+    assert exact_abstention(text) and not near_miss_abstention(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the condition alone, or the condition and then an argument, is no exact abstention
+        "The current case shares no factor with either precedent.",
+        "The current case shares no factor with either precedent, so no 3-ply argument is possible. "
+        "Plaintiff's argument: Alpha shares F1 with the current case.",
+        "The current case shares no factor with either precedent, but the plaintiff argues F6 applies.",
+    ],
+)
+def test_the_condition_without_the_phrase_or_followed_by_an_argument_is_not_exact(text):
+    assert not exact_abstention(text)
+
+
+def test_other_refusals_stay_near_misses():
+    for text in ("A 3-ply argument is not possible.", "An argument cannot be constructed from these cases."):
+        assert near_miss_abstention(text) and not exact_abstention(text), text
 
 
 def _run():

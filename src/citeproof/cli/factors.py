@@ -13,6 +13,7 @@ from citeproof.bench.factors.extract import DeterministicExtractor, Extractor, H
 from citeproof.bench.factors.gold import (
     GOLD_SETS,
     GoldArgument,
+    GoldSetMissing,
     load_gold,
     load_gold_file,
     validate_predictions,
@@ -142,7 +143,10 @@ def _gold(
     if triples and not golds:
         raise click.UsageError("--triples needs --gold")
     pairs = zip(golds, triples * len(golds) if len(triples) == 1 else triples, strict=True)
-    out = list(load_gold(sets or (() if golds else tuple(GOLD_SETS))))
+    try:
+        out = list(load_gold(sets) if sets else (() if golds else load_gold()))
+    except GoldSetMissing as exc:
+        raise click.ClickException(str(exc)) from exc
     try:
         for gold, tri in pairs:
             out += load_gold_file(gold, tri)
@@ -168,7 +172,7 @@ def _gold(
     "sets",
     type=click.Choice(list(GOLD_SETS)),
     multiple=True,
-    help="Shipped gold set (repeatable; default: all of them unless --gold is given).",
+    help="Shipped gold set (repeatable; default: every set present unless --gold is given).",
 )
 @click.option(
     "--gold",

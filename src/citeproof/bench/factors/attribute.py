@@ -38,10 +38,19 @@ _SAME = re.compile(
     r"these\s+factors|those\s+factors)\b",
     re.IGNORECASE,
 )
+# "it"/"they" as the subject of a case's act ("it concerned a singular article", "they kept the
+# formula locked away"): a predicate of possession, any past-tense verb but those that make
+# "it" an expletive ("it seemed", "it turned out", "it followed"), or a factor expression
+# itself (masked as "§")
+_EXPLETIVE = r"(?:seem|appear|follow|matter|remain|happen|turn|mean|sound|prove|emerg)\w*"
+_PAST = (
+    r"(?:(?!" + _EXPLETIVE + r"\b)[a-z]+ed|kept|took|made|sold|knew|gave|let|left|paid|brought|got|stole|"
+    r"built|bought|held|told|put|sent|went|ran|found|drew|wrote|hid|lied|tried)"
+)
 _PRONOUN = re.compile(
-    r"\b(?:(?:it|they)(?=\s+(?:also\s+|too\s+|even\s+|still\s+|instead\s+)?(?:had|has|have|"
-    r"involved|involves|shares|shared|contained|contains|featured|features|lacked|lacks|"
-    r"presents|presented|showed|shows|included|includes)\b)|its|there(?!\s+(?:was|is|were|are)\b))",
+    r"\b(?:(?:it|they)(?=\s+(?:also\s+|too\s+|even\s+|still\s+|instead\s+|then\s+|itself\s+)?(?:(?:had|has|have|"
+    r"involves|shares|contains|features|lacks|presents|shows|includes|concerns|" + _PAST + r")\b|§))"
+    r"|its|there(?!\s+(?:was|is|were|are)\b))",
     re.IGNORECASE,
 )
 _BOTH = re.compile(
@@ -70,15 +79,25 @@ _DISTINGUISH = re.compile(
 )
 
 
+_CONTRAST = re.compile(r"(?:but|whereas|although|though|while|however|unlike|yet)\b", re.IGNORECASE)
+_DENIAL = re.compile(r"\b(?:not|never|no|lacks?|lacked|absent|without|neither|nor)\b|n't\b", re.IGNORECASE)
+
+
+def _clause_span(view: _View) -> tuple[int, int]:
+    return view.clause.start, view.clause.end
+
+
 @dataclass(slots=True)
 class _State:
     focus: Role | None = None
     recent: list[Role] = field(default_factory=list)
     prev_factors: tuple[Hit, ...] = ()
     prev_last_ref: Role | None = None
+    prev_ended_on_factor: bool = False  # "..., a singular article, which ..." (not "X, which ...")
     prev_roles: frozenset[Role] = frozenset()
     prev_sentence: int = -1
     pending_like: frozenset[Role] = frozenset()
+    like_used: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,8 +167,15 @@ def _pronouns(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]
     return pos, found
 
 
+_LIKE_BEFORE = re.compile(
+    r"(?<!un)\blike\s+(?:the\s+(?:\w+\s+)?(?:owner|plaintiff|defendant|employer|court)s?\s+(?:in|of)\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _after_like(masked: str, ref: Ref) -> bool:
-    return bool(re.search(r"(?<!un)\blike\s+$", masked[max(0, ref.start - 6) : ref.start], re.IGNORECASE))
+    """The reference follows "like" ("like Valco", "like the owner in Valco")."""
+    return bool(_LIKE_BEFORE.search(masked[max(0, ref.start - 40) : ref.start]))
 
 
 def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]:
@@ -186,10 +212,14 @@ def _clause_mentions(text: str, masked: str, view: _View, state: _State) -> list
             pool.append(hit)
     pos, referred = _affirmed(masked, view, state)
     same_sentence = state.prev_sentence == view.clause.sentence
-    if same_sentence and pool:
-        pos |= state.pending_like
+    if same_sentence and pool and not (state.like_used and view.refs):
+        pos |= state.pending_like  # once used, only for clauses that name no case of their own
     if pool and not referred and not pos:
-        if _RELATIVE.match(view.body) and state.prev_last_ref is not None:
+        # "which" after a case ("Ferranti, which ...") is that case; after a factor
+        # expression ("a singular article, which the defendant copied") it is the cases the
+        # expression was asserted of
+        relative_to_case = not (state.prev_ended_on_factor and state.prev_roles)
+        if _RELATIVE.match(view.body) and state.prev_last_ref is not None and relative_to_case:
             pos = {state.prev_last_ref}
         else:
             pos = set(state.prev_roles)
@@ -222,14 +252,18 @@ def _advance(state: _State, view: _View, masked: str, pool: list[Hit], pos: set[
         state.focus = next(iter(pos))
     like = frozenset(r.role for r in view.refs if _after_like(masked, r))
     same_sentence = state.prev_sentence == view.clause.sentence
-    if pool:
-        state.pending_like = frozenset()
-    elif like:
-        state.pending_like = like
-    elif not same_sentence:
-        state.pending_like = frozenset()
+    # "Like X, Y did A, did B and did C": the likeness holds for the sentence, until a clause
+    # turns to a contrast or a denial
+    if like and not pool:
+        state.pending_like, state.like_used = like, False
+    elif not same_sentence or _CONTRAST.match(view.body) or _DENIAL.search(masked, *_clause_span(view)):
+        state.pending_like, state.like_used = frozenset(), False
+    elif pool and state.pending_like:
+        state.like_used = True
     state.prev_factors = tuple(pool) if pool else ()
     state.prev_last_ref = view.refs[-1].role if view.refs else state.prev_last_ref
+    last_ref = max((r.end for r in view.refs), default=-1)
+    state.prev_ended_on_factor = bool(pool) and max(h.end for h in pool) > last_ref
     state.prev_roles = frozenset(pos) if pos else state.prev_roles
     state.prev_sentence = view.clause.sentence
 

@@ -39,17 +39,33 @@ _INNER_NOT = re.compile(r"\b(?:not|never)\b(?![\s-]+to\b)|n't\b", re.IGNORECASE)
 _NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # "did not specify", "never bothered to protect"
 
 
+# a promise's content is no denial: "had agreed he would not join a competitor", "promised
+# that it would never reveal the formula"
+PROMISED = re.compile(
+    r"\b(?:agree\w*|promis\w*|undert(?:ook|ake\w*)|pledg\w*|covenant\w*|swore|sworn|vow\w*)\b[^.;:]*$",
+    re.IGNORECASE,
+)
+
+
 def denied_inside(phrase: str, factor: str) -> bool:
     """A paraphrase with its own negation ("was not identical", "could not have been
-    reverse engineered"); "agreed not to compete" keeps its sense."""
-    return factor not in _NEGATIVE_FACTORS and bool(_INNER_NOT.search(phrase))
+    reverse engineered"); "agreed not to compete", "agreed he would not join a rival" keep
+    their sense."""
+    if factor in _NEGATIVE_FACTORS:
+        return False
+    return any(not PROMISED.search(phrase[: m.start()]) for m in _INNER_NOT.finditer(phrase))
 
 
 def find_hits(text: str, paraphrases: bool = True) -> tuple[Hit, ...]:
     """Factor expressions, after suppressing general ones hidden by specific ones."""
     codes = [Hit(f"F{int(m.group(1))}", m.start(), m.end(), True) for m in CODE.finditer(text)]
-    patterns = compiled(paraphrases)
-    words = [Hit(fid, m.start(), m.end()) for fid, pat in patterns for m in pat.finditer(text)]
+    folded = text.casefold()
+    words = [
+        Hit(e.factor, m.start(), m.end())
+        for e in compiled(paraphrases)
+        if e.may_match(folded)
+        for m in e.pattern.finditer(text)
+    ]
     words = [
         w
         for w in words
@@ -89,6 +105,10 @@ _CUE = re.compile(
 )
 _CUE_AFTER = re.compile(_CUE.pattern.replace("unlike|", ""), re.IGNORECASE)  # "X, unlike Y,"
 _THAN = re.compile(r"\bthan\s*$", re.IGNORECASE)  # "more factors than Mineral Deposits"
+_SCOPE_BREAK = re.compile(
+    r"[.;:!?,()\n]|§+|\b(?:and|but|or|while|whereas|although|because|since|which|who|that)\b", re.I
+)
+_SCOPE_NEG = re.compile(r"\b(?:never|neither|nor|nothing|nobody|none)\b", re.IGNORECASE)
 _HIT_NEG = re.compile(r"(?:no|without|neither|nor|never|non|nothing)", re.IGNORECASE)
 _HIT_NOT = re.compile(r"(?:not|\w+n't)", re.IGNORECASE)
 _FILLER = re.compile(
@@ -104,6 +124,12 @@ def hit_negated(masked: str, hit: Hit) -> bool:
     window = re.split(r"[.;:!?]", masked[max(0, hit.start - 40) : hit.start])[-1]
     before = re.findall(r"[\w'§-]+", window)[-3:]
     if any(_HIT_NEG.fullmatch(w) for w in before):
+        return True
+    # the clause's own negation, further back: "never learned anything about the recipe
+    # during negotiations"; not across a comma, a conjunction or another factor expression
+    # ("had no NDA and disclosed it during negotiations"); F5 and F19 state an absence
+    scope = _SCOPE_BREAK.split(masked[max(0, hit.start - 100) : hit.start])[-1]
+    if _SCOPE_NEG.search(scope) and hit.factor not in _NEGATIVE_FACTORS:
         return True
     # "not" only right before the expression ("was not generally known", "did not take any
     # security measures"); "does not have F19" is the case's denial, read with the case

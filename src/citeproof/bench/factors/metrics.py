@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from citeproof.bench.factors.extract import Extractor
 from citeproof.bench.factors.mentions import Mention
-from citeproof.bench.factors.prompts import ABSTAIN_PHRASE
+from citeproof.bench.factors.prompts import ABSTAIN_CONDITION, ABSTAIN_PHRASE
 from citeproof.bench.factors.triples import Mode, Role, Triple
 from citeproof.core.stats import Estimate, bootstrap, wilson
 
@@ -33,7 +33,8 @@ _NEAR_MISS = re.compile(
     r"(?:valid\s+|meaningful\s+)?(?:3-ply\s+|three-ply\s+)?argument"
     r"|\b(?:shares?|have|has|with)\s+no\s+(?:common\s+|shared\s+)?factors?\s+(?:in\s+common\s+)?"
     r"with\s+(?:either|any|both)|\bno\s+(?:shared|common|overlapping)\s+factors?"
-    r"|\bnot\s+arguable\b|\bno\s+basis\s+for\s+(?:a\s+|an\s+)?(?:3-ply\s+)?argument",
+    r"|\bnot\s+arguable\b|\bno\s+basis\s+for\s+(?:a\s+|an\s+)?(?:3-ply\s+)?argument"
+    r"|\bargument\s+(?:is\s+)?(?:not|im)\s?possible|\bargument\s+cannot\s+be\s+(?:made|constructed|built)",
     re.IGNORECASE,
 )
 
@@ -43,9 +44,18 @@ def _normal(text: str) -> str:
 
 
 # Seed 002's own wording of an abstention, accepted as exact when it is the whole answer:
-# "No (valid) (3-ply) argument is possible / can be made / constructed / generated".
+# "No (valid) (3-ply) argument (is) possible / can be made / constructed / generated"; it
+# includes the prompt's own "no 3-ply argument is possible" (``ABSTAIN_CONSEQUENCE``).
 _PAPER_PHRASE = re.compile(
-    r"no (?:valid )?(?:3-ply |three-ply )?argument (?:is possible|can be (?:made|constructed|generated))",
+    r"no (?:valid )?(?:3-ply |three-ply )?argument "
+    r"(?:(?:is )?possible|can be (?:made|constructed|generated))",
+)
+# The prompt's condition restated before the phrase ("The current case shares no factor with
+# either precedent, so NO ARGUMENT POSSIBLE"): the instruction's own words, not a near miss.
+_CONDITION = re.compile(
+    r"(?:since |because |as )?"
+    + re.escape(ABSTAIN_CONDITION).replace("factor", "(?:common |shared )?factors?(?: in common)?")
+    + r"(?:[ ,;:.\u2014-]+(?:and )?(?:so|therefore|hence|thus|accordingly)\b)?[ ,;:.\u2014-]*"
 )
 # What makes the rest of an answer an argument: a ply, a precedent cited or distinguished,
 # a factor asserted; or more words than an explanation of the refusal needs.
@@ -81,8 +91,13 @@ def _phrase_then_rest(bare: str, phrase: str) -> str | None:
 def exact_abstention(output: str, phrase: str = ABSTAIN_PHRASE) -> bool:
     """The answer is the instructed phrase (case, whitespace, an "Answer:" label and final
     punctuation ignored), or seed 002's own wording alone, or begins with one of them and
-    contains no argument. An answer that goes on to argue is an argument, not an abstention."""
+    contains no argument; the prompt's condition may be restated first ("The current case
+    shares no factor with either precedent, so no 3-ply argument is possible"). An answer that
+    goes on to argue is an argument, not an abstention."""
     bare = _bare(output)
+    condition = _CONDITION.match(bare)
+    if condition and condition.end() < len(bare):
+        bare = _bare(bare[condition.end() :])  # the rest must be the phrase, as below
     if _PAPER_PHRASE.fullmatch(bare):
         return True
     paper = _PAPER_PHRASE.match(bare)

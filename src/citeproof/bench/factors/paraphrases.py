@@ -8,228 +8,43 @@ matched case-insensitively; gaps between words never cross a sentence end.
 
 from __future__ import annotations
 
-
-def gap(n: int) -> str:
-    """Up to n words (lazily) between two parts of a pattern, within one sentence."""
-    return r"(?:\s+[^\s.;:!?]+){0," + str(n) + r"}?\s+"
-
-
-def any_of(*words: str) -> str:
-    return "(?:" + "|".join(words) + ")"
-
-
-W = r"(?:[\w'-]+\s+)"  # one word and the space after it
-DISCLOSE = any_of(
-    r"disclos\w*",
-    r"reveal\w*",
-    r"shar(?:e|ed|es|ing)",
-    "gave",
-    r"giv\w*",
-    r"show(?:ed|n|ing)?",
-    r"conve\w*",
-    r"divulg\w*",
-    r"releas\w*",
-    r"provid\w*",
-    "sent",
-    r"hand(?:ed|ing)",
-    r"distribut\w*",
-    r"circulat\w*",
-    r"leak\w*",
-    r"(?:had\s+)?(?:gone|went|came|come)\s+out",
-    r"passed\s+(?:on|along)",
-    r"made\s+(?:\w+\s+)?available",
-)
-_OWNERS = r"(?:(?:its|their|the|his|her|various|several|many|some|potential)\s+)?"
-OUTSIDERS = _OWNERS + any_of(
-    r"outsiders",
-    r"outside\s+(?:parties|firms|companies)",
-    r"third\s+parties",
-    "customers",
-    "clients",
-    "suppliers",
-    "vendors",
-    r"(?:sub)?contractors",
-    "licensees",
-    "distributors",
-    "dealers",
-    "consultants",
-    "purchasers",
-    r"the\s+public",
-    r"other\s+(?:companies|firms|businesses)",
-)
-AGREEMENT = r"(?:agreement|contract|NDA|clause|covenant|undertaking)s?\b"
-SECRET = any_of(r"confidential\w*", "secret", "proprietary", r"trade\s+secrets?")
-MODAL = r"(?:could|can|might|may|would)\s+"
-PRODUCT = any_of(
-    "product",
-    "design",
-    "formula",
-    "device",
-    "machine",
-    "process",
-    "recipe",
-    "tool",
-    "system",
-    "item",
-    "technology",
-    "invention",
-    "compound",
-    "software",
-)
-
-_NEGOTIATION = any_of(
-    r"negotiat\w*",
-    r"(?:licen[cs]\w*|sale|merger|acquisition|"
-    r"joint[- ]venture|partnership|business|deal)\s+(?:talks|discussions)",
-)
-_PROSPECT = any_of(
-    "licensee",
-    "buyer",
-    "purchaser",
-    "partner",
-    "investor",
-    "acquirer",
-    r"joint[- ]venturer",
-    r"business\s+partner",
-)
-_STAFF = any_of(
-    r"employees?",
-    r"engineers?",
-    r"workers?",
-    "staff",
-    "personnel",
-    r"chemists?",
-    r"technicians?",
-    r"programmers?",
-    r"sales(?:m[ae]n|people)",
-    r"managers?",
-)
-_MATERIALS = any_of(
-    r"tools?",
-    "tooling",
-    "drawings",
-    "documents",
-    "blueprints",
-    "designs",
-    "files",
-    r"notes(?:books)?",
-    "prototypes",
-    "plans",
-    "schematics",
-    "specifications",
-    "manuals",
-    "software",
-    r"source\s+code",
-    "disks",
-    "samples",
-    "papers",
-    "molds",
-    "moulds",
-    "sketches",
-    r"materials?",
-    r"product[- ]development\s+materials?",
-)
-_SAVING = any_of(
-    "development",
-    "research",
-    r"R&D",
-    "time",
-    "money",
-    r"expenses?",
-    "effort",
-    r"costs?",
-    "years",
-    "months",
-    r"design\s+work",
-)
-_COMPETITORS = any_of(
-    r"competitors?",
-    r"rivals?",
-    r"rival\s+(?:firms|companies|makers|"
-    r"manufacturers)",
-    r"others\s+in\s+the\s+(?:industry|trade|field)",
-)
-_PLACE = any_of(
-    "laboratory",
-    "lab",
-    "room",
-    "safe",
-    "vault",
-    r"cabinets?",
-    r"drawers?",
-    "facility",
-    "building",
-    "area",
-    "plant",
-    "office",
-    r"files?",
-)
-_SOURCES = any_of(
-    "sources",
-    r"catalogu?es",
-    "literature",
-    "publications",
-    "journals",
-    "directories",
-    "records",
-    "manuals",
-    "handbooks",
-    "textbooks",
-    "references",
-)
-_VENUE = any_of(
-    "exhibition",
-    "exhibit",
-    "expo",
-    "exposition",
-    r"trade\s+(?:show|fair)",
-    "fair",
-    "convention",
-    "symposium",
-    "seminar",
-    "conference",
-    "lecture",
-)
-_PRINT = any_of(
-    "journal",
-    "magazine",
-    "article",
-    "paper",
-    "brochure",
-    r"catalogu?e",
-    "publication",
-    "textbook",
-    r"advertis\w*",
-    "patent",
-    "newsletter",
-    "website",
-    r"press\s+release",
-)
-# "... to keep its design secret" after "no measures": part of the F19 phrase, not F6
-_TO_PROTECT = (
-    r"(?:\s+to\s+(?:keep|protect|maintain|safeguard|secure|guard|preserve)\b"
-    r"(?:\s+[^\s.;:!?]+){0,4}?(?:\s+(?:secret|confidential|safe|private))?)?"
-)
-_RESTRICTED = (
-    r"(?:in\s+confidence|confidentially|in\s+trust|(?:subject\s+to|under|"
-    r"pursuant\s+to)\s+" + W + r"{0,2}?(?:confidentiality|restrictions?|"
-    r"non-?disclosure|secrecy|an?\s+NDA))"
+from citeproof.bench.factors.paraphrase_words import (
+    AGREEMENT,
+    COMPETITORS,
+    DISCLOSE,
+    MATERIALS,
+    MODAL,
+    NEGOTIATION,
+    OUTSIDERS,
+    PLACE,
+    PRINT,
+    PRODUCT,
+    PROSPECT,
+    RESTRICTED,
+    SAVING,
+    SECRET,
+    SOURCES,
+    STAFF,
+    TO_PROTECT,
+    VENUE,
+    W,
+    gap,
 )
 
 PARAPHRASES: dict[str, tuple[str, ...]] = {
     "F1": (
         DISCLOSE + gap(6) + r"(?:during|in|while|when|amid|in\s+the\s+course\s+of|as\s+part"
-        r"\s+of)\s+" + W + "{0,3}?" + _NEGOTIATION,
+        r"\s+of)\s+" + W + "{0,3}?" + NEGOTIATION,
         r"\bnegotiations?\s+disclosure",
-        r"\bdisclosures?\s+(?:\w+\s+){0,2}?(?:during|in|amid)\s+" + W + "{0,2}?" + _NEGOTIATION,
+        r"\bdisclosures?\s+(?:\w+\s+){0,2}?(?:during|in|amid)\s+" + W + "{0,2}?" + NEGOTIATION,
         r"\bwhile\s+(?:the\s+(?:two|parties)\s+(?:were\s+)?)?negotiat\w*",
-        DISCLOSE + gap(5) + r"to\s+(?:a|an|the)\s+(?:prospective|potential|would-be)\s+" + _PROSPECT,
+        DISCLOSE + gap(5) + r"to\s+(?:a|an|the)\s+(?:prospective|potential|would-be)\s+" + PROSPECT,
     ),
     "F2": (
         r"\bbrib\w*",
         r"\bkickbacks?",
         r"\binducements?",
-        r"\b(?:paid|pay\w*|offer\w*|induc\w*|lur\w*|entic\w*|poach\w*|solicit\w*)\b" + gap(5) + _STAFF,
+        r"\b(?:paid|pay\w*|offer\w*|induc\w*|lur\w*|entic\w*|poach\w*|solicit\w*)\b" + gap(5) + STAFF,
         r"\b(?:hired|lured|enticed|poached|recruited)\s+(?:\w+\s+){0,3}?away\b",
         r"\b(?:was|were|been)\s+(?:paid|bribed|offered\s+\w+)\s+to\s+(?:hand|pass|turn|give|"
         r"leave|switch|join|disclose|reveal|take|bring)\b",
@@ -285,7 +100,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         r"\block\s+and\s+key",
         r"\bunder\s+lock\b",
         r"\blocked\s+(?:up|away)\b",
-        r"\blocked\s+(?:\w+\s+)?" + _PLACE,
+        r"\blocked\s+(?:\w+\s+)?" + PLACE,
         r"\bin\s+a\s+(?:locked\s+)?(?:safe|vault)\b",
         r"\bpassword[- ]protect\w*",
         r"\bencrypt\w*",
@@ -311,7 +126,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         r"\b(?:brought|bringing|bring|brings|(?:took|taking)(?!\s+(?:\w+\s+)?(?:precautions?|steps|"
         r"measures|care|pains|action)\b)|carried|carrying|removed|"
         r"downloaded|smuggled|(?:walked|went)\s+(?:out|off|away)\s+with|left\s+with|"
-        r"made\s+off\s+with|absconded\s+with)\b" + gap(5) + _MATERIALS,
+        r"made\s+off\s+with|absconded\s+with)\b" + gap(5) + MATERIALS,
     ),
     "F8": (
         r"\bcompetitive\s+(?:advantage|edge)",
@@ -324,7 +139,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         r"\b(?:cost|expense|time|years|burden)\s+of\s+(?:doing\s+)?(?:its|their|his|her)\s+own\s+"
         r"(?:research|development|R&D|engineering)",
         r"\b(?:saved|saving|saves|save|cut|cutting|cuts|reduc\w*|shorten\w*|slash\w*|shaved|"
-        r"shaving|trimmed|avoid\w*|skipp\w*|bypass\w*|spared?)\b" + gap(4) + _SAVING,
+        r"shaving|trimmed|avoid\w*|skipp\w*|bypass\w*|spared?)\b" + gap(4) + SAVING,
         r"\b(?:got|get|gets|getting|came|reached|reach\w*|brought|bring\w*|went|entered|"
         r"rushed)\b" + gap(4) + r"(?:to\s+)?(?:the\s+)?market\s+(?:faster|sooner|earlier|"
         r"quicker|more\s+quickly|ahead|first)",
@@ -371,7 +186,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         r"made\s+use\s+of|utili[sz]ed|incorporated|drew\s+on)\b"
         + gap(5)
         + r"(?:materials?|documents?|information|drawings|data|samples|specifications|plans|"
-        r"software|prototypes)" + gap(6) + _RESTRICTED,
+        r"software|prototypes)" + gap(6) + RESTRICTED,
     ),
     "F15": (
         r"\bunique\s+(?:\w+\s+)?" + PRODUCT,
@@ -434,7 +249,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
     ),
     "F19": (
         r"\bno\s+(?:\w+\s+){0,1}?(?:security\s+)?(?:measures|precautions|steps|efforts?|"
-        r"safeguards|protections?)\b(?:\s+(?:at\s+all|whatsoever))?" + _TO_PROTECT,
+        r"safeguards|protections?)\b(?:\s+(?:at\s+all|whatsoever))?" + TO_PROTECT,
         r"\b(?:complete|total|utter)\s+lack\s+of\s+(?:any\s+)?(?:security|precautions|"
         r"protection)",
         r"\blax\s+(?:security|precautions)",
@@ -443,7 +258,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         r"\bdid\s+nothing\s+to\s+(?:protect|keep|maintain|secure|guard|safeguard)",
         r"\bnever\s+(?:\w+\s+)?(?:bothered|tried|attempted|sought)\s+to\s+(?:protect|secure|"
         r"guard|safeguard|keep|conceal|hide)",
-        r"\b(?:made|took)\s+no\s+(?:\w+\s+)?(?:effort|attempt)s?" + _TO_PROTECT,
+        r"\b(?:made|took)\s+no\s+(?:\w+\s+)?(?:effort|attempt)s?" + TO_PROTECT,
         r"\bleft\s+" + W + r"{0,3}?(?:unprotected|unsecured|unguarded|unlocked)",
         r"\bunprotected\b",
         r"\bwithout\s+any\s+(?:security|precautions|protection|safeguards)",
@@ -451,7 +266,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
     "F20": (
         r"\bknown\s+(?:to|by|among|in|throughout|across)\s+(?:\w+\s+){0,2}?(?:competitors|"
         r"industry|trade|rivals|field)",
-        _COMPETITORS + gap(3) + r"(?:already\s+)?(?:knew|know|knows|were\s+(?:already\s+)?"
+        COMPETITORS + gap(3) + r"(?:already\s+)?(?:knew|know|knows|were\s+(?:already\s+)?"
         r"(?:aware|familiar)|was\s+(?:already\s+)?(?:aware|familiar)|had\s+(?:long\s+)?"
         r"(?:known|used)|(?:already\s+)?(?:used|employed|had)\s+(?:the\s+)?(?:same|identical|"
         r"similar))",
@@ -507,7 +322,7 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
     "F24": (
         r"\bobtainable\s+(?:\w+\s+){0,4}?(?:elsewhere|sources)",
         r"\b(?:available|obtainable|found|accessible)\s+(?:\w+\s+){0,2}?(?:in|from|through)\s+"
-        r"(?:\w+\s+){0,3}?(?:public|published|other|legitimate|trade|industry)\s+(?:\w+\s+)?" + _SOURCES,
+        r"(?:\w+\s+){0,3}?(?:public|published|other|legitimate|trade|industry)\s+(?:\w+\s+)?" + SOURCES,
         r"\bpublic\s+domain",
         r"\b(?:readily|freely|easily|publicly|commercially)\s+(?:available|obtainable|"
         r"ascertainable|accessible)",
@@ -560,17 +375,17 @@ PARAPHRASES: dict[str, tuple[str, ...]] = {
         r"exhibit\w*|describ\w*)\s+(?:\w+\s+){0,2}?(?:publicly|in\s+public)",
         r"\bpublicly\s+(?:disclos|reveal|announc|display|demonstrat|exhibit|describ|present)\w*",
         r"\b(?:at|in)\s+(?:a|an|the)\s+(?:public\s+|industry\s+|international\s+|"
-        r"technical\s+)?" + _VENUE + r"\b",
+        r"technical\s+)?" + VENUE + r"\b",
         r"\b(?:gave|delivered|presented)\s+(?:a|an)\s+(?:\w+\s+)?(?:talk|lecture|speech|"
         r"presentation|paper)",
         r"\b(?:disclos|reveal|describ|explain|detail|print|featur|divulg)\w*\b"
         + gap(6)
         + r"(?:in|through)\s+(?:a|an|its|the|their|his|her)\s+(?:\w+\s+){0,2}?"
-        + _PRINT,
+        + PRINT,
         r"\bwent\s+public\s+with",
         r"\badvertis\w*",
         r"\b(?:appear\w*|put|placed|included|printed|set\s+out)\b" + gap(5) + r"(?:in|through)\s+"
-        r"(?:a|an|its|the|their|his|her)\s+(?:\w+\s+){0,2}?" + _PRINT,
+        r"(?:a|an|its|the|their|his|her)\s+(?:\w+\s+){0,2}?" + PRINT,
         r"\bpatent\s+(?:applications?|filings?)",
     ),
 }

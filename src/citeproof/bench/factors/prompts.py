@@ -6,6 +6,11 @@ from citeproof.bench.factors.data import factor_index
 from citeproof.bench.factors.triples import CaseFacts, Role, Triple
 
 ABSTAIN_PHRASE = "NO ARGUMENT POSSIBLE"
+# The prompt's own words around the phrase: the condition and what follows from it. An
+# answer that restates them ("The current case shares no factor with either precedent, so
+# no 3-ply argument is possible.") follows the instruction and is scored as an exact abstention.
+ABSTAIN_CONDITION = "the current case shares no factor with either precedent"
+ABSTAIN_CONSEQUENCE = "no 3-ply argument is possible"
 
 SYSTEM = (
     "You are a careful US trade-secret lawyer reasoning with CATO factors. Use only the "
@@ -23,8 +28,7 @@ _TASK = "\n".join(
         "3. Plaintiff's rebuttal: distinguish the counterexample.",
         'Refer to every factor by its code and name, e.g. "F6 (Security-measures)", and say '
         "which case each factor belongs to.",
-        "If the current case shares no factor with either precedent, no 3-ply argument is "
-        f'possible: answer exactly "{ABSTAIN_PHRASE}" and nothing else.',
+        f'If {ABSTAIN_CONDITION}, {ABSTAIN_CONSEQUENCE}: answer exactly "{ABSTAIN_PHRASE}" and nothing else.',
     )
 )
 

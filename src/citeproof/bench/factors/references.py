@@ -251,6 +251,31 @@ _VAGUE = re.compile(
     re.IGNORECASE,
 )
 _EMPLOYEE = re.compile(r"\b(?:employees?|staff|worker|engineer)\b", re.IGNORECASE)
+# Cues read around a lexicon hit: stronger than the semantic stage's, since a bare "not"
+# before a lexicon expression is a negation the attribution rules already read.
+_ABSENT_BEFORE = re.compile(
+    r"\b(?:no|never|without|failed|fail\w*|neglect\w*|lax|careless\w*|nothing\s+(?:at\s+all\s+)?to)\b",
+    re.IGNORECASE,
+)
+_UNSPECIFIC = re.compile(
+    r"\b(?:vague\w*|generalit\w*|loose\w*|undefined|unclear|silent|broad\w*|blanket|boilerplate|"
+    r"(?:never|without|failed\s+to|did\s+not|didn't)\s+(?:\w+\s+)?(?:identif\w*|specif\w*|defin\w*|"
+    r"pin\w*\s+down|sa(?:y|ying|id)|spell\w*\s+out|list\w*|describ\w*))",
+    re.IGNORECASE,
+)
+
+
+def resolve_lexicon_twin(factor: str, before: str, segment: str) -> str:
+    """A lexicon hit's factor once cue words in its segment settle a twin: security measures
+    the owner never took ("never took any precautions to safeguard", "made no effort to keep
+    it under wraps") are F19; a nondisclosure agreement said to be vague ("a loosely drafted
+    confidentiality clause that never pinned down the secrets") is F5. ``before`` is the
+    segment up to the hit."""
+    if factor == "F6" and _ABSENT_BEFORE.search(before):
+        return "F19"
+    if factor == "F4" and _UNSPECIFIC.search(segment):
+        return "F5"
+    return factor
 
 
 def resolve_twin(factor: str, segment: str) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from citeproof.bench.factors.triples import Role, Triple
 
@@ -109,18 +110,30 @@ def alias_table(triple: Triple) -> dict[str, Role]:
     return {a: next(iter(roles)) for a, roles in seen.items() if len(roles) == 1}
 
 
+_ROLE_PATTERNS = tuple(
+    (role, re.compile(r"\b" + phrase + r"\b", 0 if phrase in ("P1", "P2") else re.IGNORECASE))
+    for role, phrases in ROLE_PHRASES.items()
+    for phrase in phrases
+)
+
+
+@lru_cache(maxsize=256)
+def _alias_patterns(triple: Triple) -> tuple[tuple[Role, str, re.Pattern[str]], ...]:
+    """Each alias of the triple's cases, with its role and compiled pattern (made once a triple)."""
+    return tuple(
+        (role, alias, re.compile(r"(?<![\w-])" + re.escape(alias) + r"(?![\w-])"))
+        for alias, role in alias_table(triple).items()
+    )
+
+
 def find_refs(text: str, triple: Triple) -> tuple[Ref, ...]:
     """Non-overlapping case references, longest match first, in text order."""
     candidates: list[Ref] = []
-    for alias, role in alias_table(triple).items():
-        pattern = r"(?<![\w-])" + re.escape(alias) + r"(?![\w-])"
-        candidates += [Ref(role, m.start(), m.end()) for m in re.finditer(pattern, text)]
-    for role, phrases in ROLE_PHRASES.items():
-        for phrase in phrases:
-            flags = 0 if phrase in ("P1", "P2") else re.IGNORECASE
-            candidates += [
-                Ref(role, m.start(), m.end()) for m in re.finditer(r"\b" + phrase + r"\b", text, flags)
-            ]
+    for role, alias, pattern in _alias_patterns(triple):
+        if alias in text:
+            candidates += [Ref(role, m.start(), m.end()) for m in pattern.finditer(text)]
+    for role, pattern in _ROLE_PATTERNS:
+        candidates += [Ref(role, m.start(), m.end()) for m in pattern.finditer(text)]
     chosen: list[Ref] = []
     taken: list[tuple[int, int]] = []
     for ref in sorted(candidates, key=lambda r: (r.start - r.end, r.start)):

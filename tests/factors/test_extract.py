@@ -58,7 +58,7 @@ def test_gold_set_is_large_and_varied():
     assert Counter(g.style for g in dev) == {"code": 33, "paraphrase": 33}
     tags = Counter(t for g in dev for t in g.tags)
     assert tags["negation"] >= 20 and tags["misattribution"] >= 5 and tags["abstain"] >= 5
-    assert len({g.id for g in gold}) == len(gold)
+    assert len({(g.split, g.id) for g in gold}) == len(gold)  # ids are unique within a set
     assert all(g.text for g in gold)
 
 

@@ -156,7 +156,7 @@ def _pool_records(
             if not running:  # broken before anything ran
                 return
             done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
+            for future in [f for f in running if f in done]:  # in the order the files were given
                 path = running.pop(future)
                 try:
                     yield future.result()

@@ -98,3 +98,31 @@ def test_one_client_gets_one_long_check_at_a_time_and_the_others_are_served(libr
             assert honest.post(f"{API}/check", data={"text": SHORT}).status_code == 200  # the light lane
             assert other.post(f"{API}/jobs", data={"text": DENSE}).status_code == 202  # its own share
             assert _wait_for_job(greedy, first.json()["links"]["self"])["status"] == "done"
+
+
+@pytest.mark.without_library
+def test_each_client_address_has_its_share_of_the_queue():
+    from citeproof.web.pool import Busy, WorkerPool
+
+    pool = WorkerPool(workers=1, queue=16, per_client=4, heavy_per_client=1)
+    gate = threading.Event()
+    try:
+        held = [pool.submit(lambda _: gate.wait(10), client="10.0.0.1") for _ in range(2)]
+        pool.submit(lambda _: None, heavy=True, client="10.0.0.1")
+        with pytest.raises(Busy, match="already has a long check"):
+            pool.submit(lambda _: None, heavy=True, client="10.0.0.1")
+        pool.submit(lambda _: None, client="10.0.0.1")
+        with pytest.raises(Busy, match="this client already has 4 checks waiting or running"):
+            pool.submit(lambda _: None, client="10.0.0.1")
+        assert pool.full("10.0.0.1") and not pool.full("10.0.0.2") and not pool.full()
+        other = pool.submit(lambda _: "served", client="10.0.0.2")
+        # the share comes back before the answer: the client may send its next at once
+        again: list[object] = []
+        held[0].future.add_done_callback(lambda _: again.append(pool.submit(lambda _: 1, client="10.0.0.1")))
+        gate.set()
+        assert other.future.result(timeout=10) == "served"
+        held[0].future.result(timeout=10)
+        assert len(again) == 1
+    finally:
+        gate.set()
+        pool.shutdown(5)

@@ -74,7 +74,7 @@ SWITCH_SECONDS = 0.001
 )
 @click.option(
     "--per-client",
-    default=4,
+    default=8,
     show_default=True,
     type=click.IntRange(min=1),
     help="Checks and jobs one client address may have waiting or running (one of them long).",

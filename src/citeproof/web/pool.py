@@ -47,6 +47,7 @@ class Task:
         self, fn: Callable[[Task], Any], heavy: bool, deadline: float | None, client: str | None = None
     ) -> None:
         self.fn, self.heavy, self.client = fn, heavy, client
+        self.share_released = False
         self.deadline = None if deadline is None else time.monotonic() + deadline
         self.future: Future[Any] = Future()
         self.cancelled = threading.Event()
@@ -145,8 +146,13 @@ class WorkerPool:
             self._cond.notify()
         return task
 
+    def _give_back_share(self, task: Task) -> None:
+        with self._cond:
+            self._release_share(task)
+
     def _release_share(self, task: Task) -> None:
-        if task.client is not None:
+        if task.client is not None and not task.share_released:
+            task.share_released = True
             key = (task.client, task.heavy)
             self._clients[key] -= 1
             if self._clients[key] <= 0:
@@ -218,9 +224,13 @@ class WorkerPool:
         started = time.monotonic()
         try:
             task.check()
-            task.future.set_result(task.fn(task))
+            result = task.fn(task)
         except BaseException as exc:  # delivered to whoever waits on the future
+            self._give_back_share(task)
             task.future.set_exception(exc.with_traceback(None))  # its frames hold the check's data
+        else:
+            self._give_back_share(task)  # before the answer: its client may send the next at once
+            task.future.set_result(result)
         finally:
             task.fn = _done  # drop the closure (and the document it holds) now
             self._seconds.append(time.monotonic() - started)

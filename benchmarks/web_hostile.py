@@ -1,7 +1,8 @@
-"""Hostile load on `citeproof serve` beside honest clients, loopback only (issue 13).
+"""Hostile load on `citeproof serve` beside honest clients, loopback only (issues 13 and 30).
 
 Starts the server in a subprocess on 127.0.0.1, warms it up and reads its resident
-memory, then for ``--seconds`` runs at once:
+memory, then for ``--seconds`` runs at once, each client from its own loopback address
+(127.0.0.N, as distinct machines would; the server gives each address its share):
 
 - honest clients: ``--honest`` threads posting the sample brief to ``POST /api/v1/check``
   (a 503 is retried after its ``Retry-After``), and one probe of ``GET /`` every 0.25 s;
@@ -9,7 +10,13 @@ memory, then for ``--seconds`` runs at once:
   (dense citations), a DOCX that inflates to 300 MB (a bomb), a 30 MB body (oversized),
   a JSON body nested 100,000 levels deep, and background jobs of a 2 MB brief posted as
   fast as the server takes them (many jobs; ``--job-chars`` characters of the sample
-  brief repeated, 200,000 by default: about 1,400 citations each).
+  brief repeated, 200,000 by default: about 1,400 citations each);
+- issue 30's attacks: ``--slow-heads`` connections (300) that send a request head a byte
+  a second and open again when the server closes them (slow headers), from five
+  addresses; three clients posting, over and over, 99 KB packed with 2,000 citations in one
+  sentence (dense text, under the length that made a document heavy before); and one job
+  of 10 such documents, whose time to fail against ``--job-deadline`` is reported
+  (deadline probe).
 
 Then it waits for the accepted jobs to finish and for the server to drop them (its job
 TTL), and reads the memory again. The baseline is read after a warm-up: one check of the
@@ -29,6 +36,7 @@ import io
 import json
 import os
 import platform
+import socket
 import subprocess
 import sys
 import threading
@@ -43,6 +51,21 @@ import web_load  # beside this script: the same server start-up and port picking
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample_brief.md"
 DENSE = "Brown v. Board of Education, 347 U.S. 483 (1954). " * 16_000
+PACKED = "Brown v. Board of Education, 347 U.S. 483 (1954), " * 2_000  # 99 KB in one sentence
+# a job of 9,900 citations (under the cap), each a lookup and a quotation to find: about 10 s
+# of work on an idle machine, longer than a 20 s deadline once it waits behind the attacks
+LONG_JOB = "\n\n".join(
+    f'The Court held that "the rights number {k} are plainly secured here." Brown v. Board of '
+    f"Education, 347 U.S. 483, {483 + k % 12} (1954); Gideon v. Wainwright, 372 U.S. {335 + k % 7}, "
+    f"{340 + k % 5} (1963)."
+    for k in range(4_950)
+)
+HEAD = b"POST /api/v1/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nX-Slow: "
+
+
+def client(url: str, address: str, timeout: float) -> httpx.Client:
+    """An HTTP client that connects from ``address`` (a loopback address of its own)."""
+    return httpx.Client(base_url=url, timeout=timeout, transport=httpx.HTTPTransport(local_address=address))
 
 
 def rss_mb(pid: int) -> float:
@@ -78,7 +101,13 @@ def docx_bomb(inflated_mb: int = 300) -> bytes:
 
 def start_server(port: int, args: argparse.Namespace) -> subprocess.Popen[bytes]:
     limits = ("--queue", str(args.queue), "--deadline", str(args.deadline), "--job-ttl", str(args.job_ttl))
-    options = (*limits, "--job-deadline", str(args.job_deadline))
+    options = (
+        *limits,
+        "--job-deadline",
+        str(args.job_deadline),
+        "--header-timeout",
+        str(args.header_timeout),
+    )
     return web_load.start_server(port, args.library, args.server_workers, options)
 
 
@@ -102,18 +131,20 @@ class Run:
         self.page: list[tuple[float, bool]] = []
         self.retries = 0
         self.jobs: list[str] = []
+        self.slow = Counter[str]()  # opened, closed by the server, peak held
+        self.deadline_probe: dict[str, object] = {}
 
     def count(self, kind: str, code: int | str) -> None:
         with self.lock:
             self.codes.setdefault(kind, Counter())[code] += 1
 
-    def honest_client(self, body: bytes, expected: dict[str, int]) -> None:
-        with httpx.Client(base_url=self.url, timeout=self.args.honest_deadline + 30) as client:
+    def honest_client(self, address: str, body: bytes, expected: dict[str, int]) -> None:
+        with client(self.url, address, self.args.honest_deadline + 30) as client_:
             while not self.stop.is_set():
                 started, ok = time.monotonic(), False
                 while time.monotonic() - started < self.args.honest_deadline:
                     try:
-                        resp = client.post("/api/v1/check", files={"file": ("brief.md", body)})
+                        resp = client_.post("/api/v1/check", files={"file": ("brief.md", body)})
                     except httpx.HTTPError as exc:
                         self.count("honest", type(exc).__name__)
                         break
@@ -128,23 +159,23 @@ class Run:
                 with self.lock:
                     self.honest.append((time.monotonic() - started, ok))
 
-    def page_probe(self) -> None:
-        with httpx.Client(base_url=self.url, timeout=self.args.page_deadline + 30) as client:
+    def page_probe(self, address: str) -> None:
+        with client(self.url, address, self.args.page_deadline + 30) as client_:
             while not self.stop.is_set():
                 started = time.monotonic()
                 try:
-                    ok = client.get("/").status_code == 200
+                    ok = client_.get("/").status_code == 200
                 except httpx.HTTPError:
                     ok = False
                 with self.lock:
                     self.page.append((time.monotonic() - started, ok))
                 time.sleep(0.25)
 
-    def hostile(self, kind: str, send: object) -> None:
-        with httpx.Client(base_url=self.url, timeout=120) as client:
+    def hostile(self, kind: str, address: str, send: object) -> None:
+        with client(self.url, address, 120) as client_:
             while not self.stop.is_set():
                 try:
-                    resp = send(client)  # type: ignore[operator]
+                    resp = send(client_)  # type: ignore[operator]
                     self.count(kind, resp.status_code)
                     if kind == "many_jobs" and resp.status_code == 202:
                         with self.lock:
@@ -154,6 +185,72 @@ class Run:
                 except httpx.HTTPError as exc:
                     self.count(kind, type(exc).__name__)
                     time.sleep(0.2)
+
+    def slow_heads(self, addresses: list[str]) -> None:
+        """``--slow-heads`` connections sending a request head a byte a second; one the
+        server closes (408 or reset) is opened again."""
+        port = int(self.url.rsplit(":", 1)[1])
+        sockets: list[socket.socket | None] = [None] * self.args.slow_heads
+        while not self.stop.is_set():
+            for k, s in enumerate(sockets):
+                if s is None:
+                    try:
+                        s = socket.create_connection(
+                            ("127.0.0.1", port), 5, (addresses[k % len(addresses)], 0)
+                        )
+                        s.sendall(HEAD)
+                        s.setblocking(False)
+                        sockets[k] = s
+                        self.slow["opened"] += 1
+                    except OSError:
+                        self.slow["refused"] += 1
+                    continue
+                try:
+                    if s.recv(4096) == b"":
+                        raise ConnectionResetError
+                except BlockingIOError:
+                    try:
+                        s.send(b"a")
+                        continue
+                    except OSError:
+                        pass
+                except OSError:
+                    pass
+                s.close()
+                sockets[k] = None
+                self.slow["closed_by_server"] += 1
+            self.slow["peak_held"] = max(self.slow["peak_held"], sum(s is not None for s in sockets))
+            self.stop.wait(1.0)
+        for s in sockets:
+            if s is not None:
+                s.close()
+
+    def probe_deadline(self, address: str) -> None:
+        """One job longer than the job deadline: how long until it fails."""
+        with client(self.url, address, 60) as client_:
+            while not self.stop.is_set():
+                resp = client_.post("/api/v1/jobs", data={"text": LONG_JOB})
+                if resp.status_code == 202:
+                    break
+                time.sleep(1.0)
+            else:
+                return
+            started, url = time.monotonic(), resp.json()["links"]["self"]
+            waited = None
+            while time.monotonic() - started < 600:
+                job = client_.get(url).json()
+                if waited is None and job["status"] != "queued":
+                    waited = round(time.monotonic() - started, 1)
+                if job["status"] in {"done", "failed"}:
+                    self.deadline_probe = {
+                        "job_deadline_s": self.args.job_deadline,
+                        "status": job["status"],
+                        "error": job.get("error"),
+                        "seconds_queued": waited,
+                        "seconds_from_acceptance_to_end": round(time.monotonic() - started, 1),
+                    }
+                    return
+                time.sleep(0.25)
 
 
 def run(args: argparse.Namespace) -> dict[str, object]:
@@ -178,6 +275,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         deep = '{"text": ' + "[" * 100_000 + "]" * 100_000 + "}"
         oversized = b"x" * (30 * 1024 * 1024)
         state = Run(url, args)
+        addresses = (f"127.0.0.{n}" for n in range(10, 250))
         senders = {
             "dense_citations": lambda c: c.post("/api/v1/check", data={"text": DENSE}),
             "docx_bomb": lambda c: c.post("/api/v1/check", files={"file": ("bomb.docx", bomb)}),
@@ -188,12 +286,19 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                 "/api/v1/check", content=deep, headers={"content-type": "application/json"}
             ),
             "many_jobs": lambda c: c.post("/api/v1/jobs", data={"text": big}),
+            **{f"dense_text_{n}": lambda c: c.post("/api/v1/check", data={"text": PACKED}) for n in range(3)},
         }
-        threads = [threading.Thread(target=state.page_probe)]
+        threads = [threading.Thread(target=state.page_probe, args=(next(addresses),))]
         threads += [
-            threading.Thread(target=state.honest_client, args=(brief, expected)) for _ in range(args.honest)
+            threading.Thread(target=state.honest_client, args=(next(addresses), brief, expected))
+            for _ in range(args.honest)
         ]
-        threads += [threading.Thread(target=state.hostile, args=item) for item in senders.items()]
+        threads += [
+            threading.Thread(target=state.hostile, args=(kind, next(addresses), send))
+            for kind, send in senders.items()
+        ]
+        threads.append(threading.Thread(target=state.slow_heads, args=([next(addresses) for _ in range(5)],)))
+        threads.append(threading.Thread(target=state.probe_deadline, args=(next(addresses),)))
         peak = baseline
         started = time.monotonic()
         for thread in threads:
@@ -253,6 +358,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "latency": _stats(page_ok),
         },
         "hostile_codes": {k: dict(v) for k, v in state.codes.items() if k != "honest"},
+        "slow_heads": {"connections": args.slow_heads, **dict(state.slow)},
+        "deadline_probe": state.deadline_probe,
         "jobs": {
             "accepted": len(state.jobs),
             "finished": dict(finished),
@@ -268,6 +375,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         },
         "payload_bytes": {
             "dense_citations": len(DENSE),
+            "dense_text": len(PACKED),
             "docx_bomb": len(bomb),
             "docx_bomb_inflated": 300 * (1 << 20),
             "oversized_body": len(oversized),
@@ -281,13 +389,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="duration of the hostile load")
     parser.add_argument("--honest", type=int, default=4, help="honest client threads")
-    parser.add_argument("--honest-deadline", type=float, default=60.0)
+    parser.add_argument("--honest-deadline", type=float, default=2.0)
     parser.add_argument("--page-deadline", type=float, default=2.0)
     parser.add_argument("--library", default=None, help="library file (default: bundled)")
     parser.add_argument("--server-workers", type=int, default=2)
     parser.add_argument("--queue", type=int, default=16)
     parser.add_argument("--deadline", type=float, default=60.0)
-    parser.add_argument("--job-deadline", type=float, default=120.0)
+    parser.add_argument("--job-deadline", type=float, default=20.0)
+    parser.add_argument("--header-timeout", type=float, default=10.0)
+    parser.add_argument("--slow-heads", type=int, default=300, help="connections trickling their heads")
     parser.add_argument("--job-ttl", type=float, default=10.0)
     parser.add_argument("--job-chars", type=int, default=200_000)
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" / "web_hostile.json")

@@ -18,6 +18,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -42,11 +43,14 @@ def start_server(
     args = [sys.executable, *SERVE, "--port", str(port), "--workers", str(workers), *options]
     if library:
         args += ["--library", library]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # a file, not a pipe: a pipe nobody reads fills with the server's warnings and stops it
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - open for as long as the server runs
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+            log.seek(0)
+            raise SystemExit(f"server exited: {log.read().decode(errors='replace')}")
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/v1/library", timeout=2).raise_for_status()
             return proc

@@ -13,6 +13,7 @@ import uvicorn
 
 from citeproof.library.sqlite import SQLiteLibrary
 from citeproof.web import create_app
+from citeproof.web.app import ServerLimits
 
 MAX_BYTES = 64 * 1024
 
@@ -27,7 +28,9 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_server(library: SQLiteLibrary, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     upload_root = tmp_path_factory.mktemp("uploads")
-    app = create_app(library, max_bytes=MAX_BYTES, upload_root=upload_root, workers=2)
+    # the tests come from one address, several at once: no per-client share of the queue here
+    limits = ServerLimits(workers=2, per_client=0)
+    app = create_app(library, max_bytes=MAX_BYTES, upload_root=upload_root, limits=limits)
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", limit_concurrency=64)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)

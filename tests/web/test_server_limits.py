@@ -61,7 +61,8 @@ def _wait_for_job(client: httpx.Client, url: str, seconds: float = 60) -> dict:
 
 
 def test_a_full_job_queue_answers_503_with_retry_after(library, tmp_path):
-    with serving(library, tmp_path, workers=2, queue=4, heavy_chars=1000) as client:
+    unshared = {"per_client": 0, "heavy_per_client": 0}  # one client here: no share of its own
+    with serving(library, tmp_path, workers=2, queue=4, heavy_chars=1000, **unshared) as client:
         answers = [client.post(f"{API}/jobs", data={"text": LONG}) for _ in range(6)]
         codes = [a.status_code for a in answers]
         # heavy jobs: one running (never both workers), two waiting (half the queue)
@@ -166,8 +167,9 @@ def test_sigterm_drains_and_exits_while_checks_run(library_path):
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        for _ in range(3):  # one job running, two waiting
-            assert httpx.post(f"{url}{API}/jobs", data={"text": LONG * 4}, timeout=30).status_code == 202
+        for n in range(3):  # one job running, two waiting (from three clients: one long check each)
+            with httpx.Client(transport=httpx.HTTPTransport(local_address=f"127.0.0.{n + 2}")) as client:
+                assert client.post(f"{url}{API}/jobs", data={"text": LONG * 4}, timeout=30).status_code == 202
         time.sleep(1.0)
         server.send_signal(signal.SIGTERM)
         started = time.monotonic()

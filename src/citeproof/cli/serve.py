@@ -62,7 +62,22 @@ SWITCH_SECONDS = 0.001
     default=256,
     show_default=True,
     type=int,
-    help="Open connections at once; past it new ones get 503.",
+    help="Connections with a request under way at once; past it new requests get 503.",
+)
+@click.option(
+    "--header-timeout",
+    default=10.0,
+    show_default=True,
+    type=click.FloatRange(min=0.1),
+    help="Seconds a request's line and headers may take to arrive; past it: 408 and closed "
+    "(until then a connection does not count towards --max-connections).",
+)
+@click.option(
+    "--per-client",
+    default=8,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Checks and jobs one client address may have waiting or running (one of them long).",
 )
 def serve_command(
     host: str,
@@ -75,6 +90,8 @@ def serve_command(
     job_deadline: float,
     job_ttl: float,
     max_connections: int,
+    header_timeout: float,
+    per_client: int,
 ) -> None:
     """Serve the page (upload a brief, see each citation checked) and the API at /api/v1.
 
@@ -85,10 +102,17 @@ def serve_command(
 
     from citeproof.web import create_app
     from citeproof.web.app import ServerLimits
+    from citeproof.web.protocol import head_deadline_protocol
 
     sys.setswitchinterval(SWITCH_SECONDS)
     limits = ServerLimits(
-        workers=workers, queue=queue, request_deadline=deadline, job_deadline=job_deadline, job_ttl=job_ttl
+        workers=workers,
+        queue=queue,
+        request_deadline=deadline,
+        job_deadline=job_deadline,
+        job_ttl=job_ttl,
+        header_timeout=header_timeout,
+        per_client=per_client,
     )
     app = create_app(load_library(library_spec), max_bytes=int(max_upload_mb * 1024 * 1024), limits=limits)
     click.echo(
@@ -101,6 +125,7 @@ def serve_command(
         log_level="warning",
         limit_concurrency=max_connections,
         timeout_graceful_shutdown=GRACE_SECONDS,
+        http=head_deadline_protocol(limits.header_timeout),
     )
 
 

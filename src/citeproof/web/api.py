@@ -17,9 +17,7 @@ from citeproof.audit.run import make_manifest
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Document
 from citeproof.core.output.report import render_html
-from citeproof.core.pipeline import check_document
 from citeproof.lookup import QueryError, library_info, lookup_citation
-from citeproof.web.evidence import report_details
 from citeproof.web.jobs import Job
 from citeproof.web.pool import Busy, Cancelled, Task
 from citeproof.web.schemas import (
@@ -66,24 +64,26 @@ async def check(
 ) -> Response:
     """Synchronous check; the response is the JSON contract of `citeproof check --format json`."""
     state = _state(request)
-    _admit(state)
+    client = _client(request)
+    _admit(state, client)
     document = await _read(request, state)
-    library = state.library
-
+    heavy = state.heavy(document)
     limit = state.limits.request_deadline
     bounds = replace(Limits.from_env(), deadline_seconds=limit)
 
     def run(task: Task) -> bytes:
-        report = check_document(document, library, task.check, limits=bounds)
+        report, evidence = state.runner.run(
+            document, task, bounds, heavy=heavy, details=details and format != "html"
+        )
         if format == "html":
             return render_html(report).encode()
         body = report.to_json()
-        if details:
-            body["details"] = report_details(report.verdicts, library)
+        if evidence is not None:
+            body["details"] = evidence
         task.check()
         return _json_bytes(body)
 
-    task = _submit(state, run, len(document.text) > state.limits.heavy_chars, limit)
+    task = _submit(state, run, heavy, limit, client)
     try:
         content = await asyncio.wait_for(asyncio.wrap_future(task.future), limit)
     except asyncio.CancelledError:  # the client went away: stop the check too
@@ -110,19 +110,26 @@ def _late(limit: float, state: Any) -> HTTPException:
     )
 
 
-def _admit(state: Any) -> None:
-    """503 with Retry-After, before the body is read, when no place is left in the queue."""
-    if state.pool.full():
-        raise _busy(Busy(state.pool.retry_after()))
+def _client(request: Request) -> str | None:
+    """The client's address: each has its share of the queue (`WorkerPool`)."""
+    return request.client.host if request.client else None
+
+
+def _admit(state: Any, client: str | None) -> None:
+    """503 with Retry-After, before the body is read, when no place is left in the queue
+    (or the client has its share already)."""
+    if state.pool.full(client):
+        why = "the server is busy" if state.pool.full() else "this client has its share of the queue"
+        raise _busy(Busy(state.pool.retry_after(), why))
 
 
 def _busy(exc: Busy) -> HTTPException:
     return HTTPException(503, str(exc), headers={"Retry-After": str(exc.retry_after)})
 
 
-def _submit(state: Any, fn: Any, heavy: bool, deadline: float) -> Task:
+def _submit(state: Any, fn: Any, heavy: bool, deadline: float, client: str | None) -> Task:
     try:
-        return cast(Task, state.pool.submit(fn, heavy=heavy, deadline=deadline))
+        return cast(Task, state.pool.submit(fn, heavy=heavy, deadline=deadline, client=client))
     except Busy as exc:
         raise _busy(exc) from None
 
@@ -152,10 +159,11 @@ def _json_bytes(body: Any) -> bytes:
 )
 async def start_job(request: Request) -> JSONResponse:
     state = _state(request)
-    _admit(state)
+    client = _client(request)
+    _admit(state, client)
     document = await _read(request, state)
     try:
-        job = state.jobs.submit(document)
+        job = state.jobs.submit(document, client)
     except Busy as exc:
         raise _busy(exc) from None
     return JSONResponse(job.as_json(), status_code=202, headers={"Location": f"/api/v1/jobs/{job.id}"})

@@ -17,11 +17,13 @@ from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 
+from citeproof.core.models import Document
 from citeproof.core.protocols import Library
 from citeproof.core.reading.read import MAX_BYTES
 from citeproof.core.version import __version__
 from citeproof.web.api import router
 from citeproof.web.errors import install_error_handlers
+from citeproof.web.isolation import CheckRunner, is_heavy
 from citeproof.web.jobs import JobStore
 from citeproof.web.pool import WorkerPool
 from citeproof.web.uploads import ALLOWED_SUFFIXES, MULTIPART_OVERHEAD, BodyLimit
@@ -43,7 +45,12 @@ class ServerLimits:
     job_ttl: float = 900.0  # a finished job is kept this long, ...
     jobs_kept: int = 32  # ... at most this many, ...
     job_chars_kept: int = 32_000_000  # ... holding at most this many document characters
-    heavy_chars: int = 100_000  # a longer document never takes the last free worker
+    heavy_chars: int = 100_000  # a longer document is heavy: it never takes the last free worker, ...
+    heavy_citations: int = 200  # ... nor one with more citations (by their shape) than this
+    isolate_heavy: bool = True  # a heavy check runs in a child process (a local library file only)
+    per_client: int = 8  # checks and jobs one client address may have waiting or running, ...
+    heavy_per_client: int = 1  # ... of them heavy
+    header_timeout: float = 10.0  # a request's line and headers must arrive within it; past it: 408
     drain_seconds: float = 5.0  # on shutdown, how long running checks get to stop
 
 
@@ -55,6 +62,10 @@ class WebState:
     jobs: JobStore
     pool: WorkerPool
     limits: ServerLimits
+    runner: CheckRunner
+
+    def heavy(self, document: Document) -> bool:
+        return is_heavy(document.text, self.limits.heavy_chars, self.limits.heavy_citations)
 
 
 def static_dir() -> Path:
@@ -73,7 +84,8 @@ def create_app(
 
     Uploads go to fresh directories under ``upload_root`` (default: a private temp dir
     removed at shutdown) and are deleted as soon as they are read. Checks run on a pool
-    of ``limits.workers`` threads (``workers`` overrides it) behind a bounded queue.
+    of ``limits.workers`` threads (``workers`` overrides it) behind a bounded queue, a
+    heavy one in a child process (`isolation.py`).
     """
     if library is None:
         from citeproof.library.registry import open_library
@@ -84,17 +96,18 @@ def create_app(
     limits = limits or ServerLimits()
     if workers is not None:
         limits = replace(limits, workers=workers)
-    pool = WorkerPool(limits.workers, limits.queue)
+    pool = WorkerPool(limits.workers, limits.queue, limits.per_client, limits.heavy_per_client)
+    runner = CheckRunner.for_library(library, limits.isolate_heavy)
     jobs = JobStore(
-        library,
+        runner,
         pool,
         keep=limits.jobs_kept,
         keep_chars=limits.job_chars_kept,
         ttl=limits.job_ttl,
         deadline=limits.job_deadline,
-        heavy_chars=limits.heavy_chars,
+        heavy=lambda document: is_heavy(document.text, limits.heavy_chars, limits.heavy_citations),
     )
-    state = WebState(library, root, max_bytes, jobs, pool, limits)
+    state = WebState(library, root, max_bytes, jobs, pool, limits, runner)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

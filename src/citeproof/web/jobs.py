@@ -13,15 +13,15 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from citeproof.core.limits import LimitExceeded, Limits
 from citeproof.core.models import Document
 from citeproof.core.output.remedies import next_steps, web_remedy
-from citeproof.core.pipeline import Report, check_document
-from citeproof.core.protocols import Library
-from citeproof.web.evidence import report_details
+from citeproof.core.pipeline import Report
+from citeproof.web.isolation import CheckRunner
 from citeproof.web.pool import Cancelled, Task, WorkerPool
 
 log = logging.getLogger("citeproof.web")
@@ -87,31 +87,33 @@ class JobStore:
 
     def __init__(
         self,
-        library: Library,
+        runner: CheckRunner,
         pool: WorkerPool,
         keep: int = 32,
         keep_chars: int = 32_000_000,
         ttl: float = 900.0,
         deadline: float = 300.0,
-        heavy_chars: int = 100_000,
+        heavy: Callable[[Document], bool] = lambda document: len(document.text) > 100_000,
     ) -> None:
-        self.library, self.pool = library, pool
+        self.runner, self.pool = runner, pool
         self.keep, self.keep_chars, self.ttl, self.deadline = keep, keep_chars, ttl, deadline
-        self.heavy_chars = heavy_chars
+        self.heavy = heavy
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._chars: dict[str, int] = {}
         self._lock = threading.Lock()
 
-    def submit(self, document: Document) -> Job:
-        """Queue a check of ``document``; `Busy` when the pool's queue is full."""
+    def submit(self, document: Document, client: str | None = None) -> Job:
+        """Queue a check of ``document`` for ``client``; `Busy` when the pool's queue is full
+        or the client has its share."""
         job = Job(secrets.token_hex(12))
-        heavy = len(document.text) > self.heavy_chars
+        heavy = self.heavy(document)
         with self._lock:
             self._evict()
             self._jobs[job.id] = job
             self._chars[job.id] = len(document.text)
         try:
-            self.pool.submit(lambda task: self._run(task, job, document), heavy=heavy, deadline=self.deadline)
+            run = lambda task: self._run(task, job, document, heavy)  # noqa: E731
+            self.pool.submit(run, heavy=heavy, deadline=self.deadline, client=client)
         except Exception:
             with self._lock:
                 del self._jobs[job.id], self._chars[job.id]
@@ -139,7 +141,7 @@ class JobStore:
                 del self._chars[job_id]
                 self.pool.mark_freed()
 
-    def _run(self, task: Task, job: Job, document: Document) -> None:
+    def _run(self, task: Task, job: Job, document: Document, heavy: bool) -> None:
         def progress(done: int, total: int) -> None:
             task.check()
             job.done, job.total, job.status = done, total, "checking"
@@ -147,12 +149,12 @@ class JobStore:
         job.status = "extracting"
         bounds = replace(Limits.from_env(), deadline_seconds=self.deadline)
         try:
-            report = check_document(document, self.library, progress, limits=bounds)
-            task.check()
+            run = self.runner.run
+            report, details = run(document, task, bounds, heavy=heavy, details=True, progress=progress)
             job.total = len(report.verdicts)
             job.done = job.total
             job.report, job.report_json = report, report.to_json()
-            job.details = report_details(report.verdicts, self.library)
+            job.details = details
             job.status = "done"
         except Cancelled as exc:
             job.error, job.status = f"the check was stopped: {exc} (limit {self.deadline:.0f} s)", "failed"

@@ -74,6 +74,6 @@ def _over_size(budget: int) -> Callable[[str], LimitExceeded]:
 def _over_ratio(ratio: int, size: int) -> Callable[[str], LimitExceeded]:
     limit = max(ratio * size, RATIO_GRACE)
     return lambda found: LimitExceeded(
-        f"inflated DOCX size is over {ratio:,} times its file size of {size:,} bytes "
+        f"inflated DOCX size is over the limit of {ratio:,} times its file size of {size:,} bytes "
         f"({limit:,} bytes; {found}; --max-docx-ratio or $CITEPROOF_MAX_DOCX_RATIO to change it)"
     )

@@ -2,7 +2,7 @@
 on the same excerpts, model, library and step budgets.
 
     python benchmarks/agent_policies.py DATASET [--scripted | --model NAME --base-url URL]
-        [--library PATH] [--split test] [--seed 2026] [--budgets 30,3] [--limit N]
+        [--library PATH] [--split test] [--seed 2026] [--budgets 30,3] [--limit N] [--courtlistener]
         [--out benchmarks/results/agent_policies.json]
 
 DATASET is a directory built by ``citeproof bench phantom build`` (or a JSONL file, as for
@@ -66,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--budgets", default="30,3")
     ap.add_argument("--limit", type=int)
+    ap.add_argument(
+        "--courtlistener", action="store_true", help="offer CourtListener (COURTLISTENER_API_URL / _TOKEN)"
+    )
     ap.add_argument("--out", type=Path)
     args = ap.parse_args(argv)
     logging.getLogger("eyecite").setLevel(logging.ERROR)
@@ -87,7 +90,13 @@ def main(argv: list[str] | None = None) -> int:
         steps: dict[str, list[float]] = {}
         scores: dict[str, Any] = {}
         for policy in POLICIES:
-            options = LLMOptions(model=args.model, base_url=args.base_url, budget=budget, policy=policy)
+            options = LLMOptions(
+                model=args.model,
+                base_url=args.base_url,
+                budget=budget,
+                policy=policy,
+                courtlistener=args.courtlistener or None,
+            )
             detector = make_llm_detector("agent", "scripted" if args.scripted else None, library, options)
             try:
                 predictions = run(detector, excerpts)

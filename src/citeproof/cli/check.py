@@ -27,8 +27,9 @@ from citeproof.cli.llm import judge_from_options, llm_options
 from citeproof.cli.remote_warnings import show_remote_warnings
 from citeproof.core.checking.entailment import Entailment
 from citeproof.core.limits import LimitExceeded
-from citeproof.core.models import Reason
+from citeproof.core.models import Reason, Verdict
 from citeproof.core.output.annotate_docx import annotate_docx
+from citeproof.core.output.hidden import hidden_verdicts
 from citeproof.core.output.report import (
     Report,
     render_html,
@@ -224,6 +225,9 @@ def check_command(
             failed = True
             continue
         _emit(name, report, fmt, out, renderers)
+        hidden = hidden_verdicts(report.document, report.verdicts)
+        if hidden:
+            click.echo(_hidden_line(name, hidden), err=True)
         flagged = flagged or fails_on(report, _conditions(fail_on))
         unsettled = [v.citation.text for v in report.verdicts if v.reason in REMOTE_FAULTS]
         if unsettled:
@@ -287,6 +291,13 @@ def _unsettled_line(name: str, unsettled: list[str], total: int) -> str:
         f"citeproof: {name}: the remote failure left {len(unsettled)} citation(s) unverifiable: {shown}"
         + (f" (the other {rest} keep the offline library's verdict)" if rest else "")
     )
+
+
+def _hidden_line(name: str, hidden: list[Verdict]) -> str:
+    """The citations that stand in text the document hides from its reader (checked)."""
+    listed = "; ".join(f"{v.citation.id} {v.citation.text} ({v.status.value})" for v in hidden[:10])
+    more = f"; and {len(hidden) - 10} more" if len(hidden) > 10 else ""
+    return f"citeproof: warning: {name}: {len(hidden)} citation(s) in hidden text, checked: {listed}{more}"
 
 
 def _same_file(name: str, out: str) -> bool:

@@ -8,7 +8,8 @@ a warmed-up fork server: the server's threads and its event loop keep the proces
 share with it, the child is killed the moment its deadline passes or its client goes away (a
 20 s job ends at 20 s, whatever stage it is in), and the memory it used goes back to the
 system when it ends. The child opens the library file itself; a library that is not a local
-file alone (one that asks CourtListener) is checked on a thread, as before.
+file alone (one that asks CourtListener), or a system without a fork server (Windows), is
+checked on a thread, as before, with the deadline polled inside every stage.
 """
 
 from __future__ import annotations
@@ -59,7 +60,8 @@ class CheckRunner:
     @classmethod
     def for_library(cls, library: Library, isolate: bool = True) -> CheckRunner:
         origin = library.origin()
-        local = origin.path if isolate and origin.host is None else None
+        forks = "forkserver" in multiprocessing.get_all_start_methods()  # not on Windows
+        local = origin.path if isolate and forks and origin.host is None else None
         return cls(library, local)
 
     def run(

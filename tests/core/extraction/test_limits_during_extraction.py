@@ -104,3 +104,26 @@ def test_clause_ends_found_in_one_pass_are_those_a_scan_finds(joiners):
     mine = list(range(len(units)))
     assert len(units) >= 2
     assert _clause_ends(read, mine, units) == [_ends_by_scan(read, mine, k, units) for k in mine]
+
+
+@pytest.mark.without_library
+@settings(max_examples=200)
+@given(
+    given_spans=st.lists(st.tuples(st.integers(0, 200), st.integers(1, 30)), max_size=12),
+    queries=st.lists(st.tuples(st.integers(0, 200), st.integers(1, 30)), max_size=12),
+)
+def test_statute_overlaps_in_log_time_are_those_a_scan_finds(given_spans, queries):
+    """A statute is placed where no citation stands: what a scan of every span taken so far
+    found (quadratic in statutes), found by binary search."""
+    from citeproof.core.extraction.statute_citations import _Overlaps
+    from citeproof.core.models import Span
+
+    taken = [Span(a, a + n) for a, n in given_spans]
+    overlaps = _Overlaps(list(taken))
+    for a, n in sorted(queries):  # our statutes come in order of their starts
+        span = Span(a, a + n)
+        scanned = any(span.start < t.end and t.start < span.end for t in taken)
+        assert overlaps.any(span) == scanned
+        if not scanned:
+            taken.append(span)
+            overlaps.add_later(span)

@@ -169,3 +169,21 @@ def test_a_fabricated_citation_hidden_in_html_is_reported(library, tmp_path):
         ("372 U.S. 335", "hallucinated"),
     ]
     assert report.count_hidden() == 3 and report.count("hallucinated") == 2
+
+
+def test_the_command_line_warns_of_citations_in_hidden_text(library_path, tmp_path):
+    import subprocess
+    import sys
+
+    document = docx.Document()
+    document.add_paragraph("Counsel must be appointed. Gideon v. Wainwright, 372 U.S. 335 (1963).")
+    document.add_paragraph().add_run(FABRICATED).font.hidden = True
+    document.save(str(tmp_path / "brief.docx"))
+    run = subprocess.run(
+        [sys.executable, "-m", "citeproof", "check", str(tmp_path / "brief.docx"), "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 1  # the hidden fabricated citation is hallucinated: it fails the check
+    assert "1 citation(s) in hidden text, checked: c2 372 U.S. 335 (hallucinated)" in run.stderr

@@ -7,9 +7,7 @@ from the text between neighbouring citations, so they never bleed across them.
 
 from __future__ import annotations
 
-import bisect
 import functools
-import itertools
 import logging
 import re
 from collections.abc import Iterator
@@ -17,8 +15,9 @@ from dataclasses import dataclass, replace
 
 from citeproof.core.extraction.attribution import Claims, attribute
 from citeproof.core.extraction.short_forms import Antecedents, Hint
+from citeproof.core.extraction.statute_citations import LawCite, statute_citations
 from citeproof.core.extraction.statutes.ua import ua_citations
-from citeproof.core.extraction.statutes.us import StatuteCite, find_statutes, statute_year
+from citeproof.core.extraction.statutes.us import find_statutes
 from citeproof.core.limits import Budget, unbounded
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.reading.layout import ReadingText, in_document, reading_text
@@ -80,7 +79,8 @@ def extract_citations(document: Document, budget: Budget | None = None) -> tuple
     unmarked = find_statutes(text)  # statutes eyecite does not read
     statute_spans = [r.span for r in laws] + [s.span for s in unmarked]
     cases = _assemble_cases(text, [r for r in raws if not r.is_law], sentences, statute_spans, budget)
-    statutes = _statutes(text, laws, unmarked, {c.span for c in cases})
+    read_laws = [LawCite(r.span, r.reporter or "", r.title, r.section) for r in laws]
+    statutes = statute_citations(text, read_laws, unmarked, {c.span for c in cases})
     ordered = sorted(cases + statutes, key=lambda c: c.span.start)
     budget.found(len(ordered))
     claims = attribute(text, tuple(ordered), sentences, reading, document.text, budget)
@@ -454,63 +454,3 @@ def _short_form(
         )
     antecedents.add_short(citation, binding, candidates)
     return citation
-
-
-_SUBSECTIONS = re.compile(r"(?:\([a-zA-Z0-9]{1,4}\))+")
-
-
-def _statutes(
-    text: str, law_raws: list[_RawCite], unmarked: list[StatuteCite], case_spans: set[Span]
-) -> list[Citation]:
-    found: list[Citation] = []
-    taken: list[Span] = list(case_spans)
-    longest_at: dict[int, int] = {}  # where an unmarked statute starts → its farthest end
-    for u in unmarked:
-        longest_at[u.span.start] = max(u.span.end, longest_at.get(u.span.start, 0))
-    for raw in law_raws:
-        sub = _SUBSECTIONS.match(text, raw.span.end)  # eyecite stops before "(d)(1)"
-        span = Span(raw.span.start, sub.end()) if sub else raw.span
-        if longest_at.get(span.start, 0) > span.end:
-            continue  # our reading holds more of it: "§§ 1681-1681a", where eyecite stops at 1681
-        section = (raw.section or "") + (sub.group() if sub else "")
-        found.append(_statute(text, span, raw.reporter or "", raw.title, section))
-        taken.append(span)
-    overlaps = _Overlaps(taken)
-    for cite in unmarked:  # in order of their starts
-        if overlaps.any(cite.span):
-            continue
-        found.append(_statute(text, cite.span, cite.code, cite.title, cite.section))
-        overlaps.add_later(cite.span)
-    return found
-
-
-class _Overlaps:
-    """Whether a span overlaps one of a set, in log time: the given spans, and spans added
-    in order of their starts (each queried span starting at or after those added)."""
-
-    def __init__(self, spans: list[Span]) -> None:
-        ordered = sorted(spans, key=lambda s: s.start)
-        self.starts = [s.start for s in ordered]
-        self.reach = list(itertools.accumulate((s.end for s in ordered), max))  # farthest end so far
-        self.later_reach = -1
-
-    def any(self, span: Span) -> bool:
-        k = bisect.bisect_left(self.starts, span.end)  # the spans that start before this one ends
-        return (k > 0 and self.reach[k - 1] > span.start) or self.later_reach > span.start
-
-    def add_later(self, span: Span) -> None:
-        self.later_reach = max(self.later_reach, span.end)
-
-
-def _statute(text: str, span: Span, code: str, title: str | None, section: str) -> Citation:
-    return Citation(
-        id=f"law{span.start}",
-        type=CitationType.STATUTE,
-        form=CiteForm.FULL,
-        text=span.slice(text),
-        span=span,
-        statute_code=code,
-        statute_title=title,
-        statute_section=section,
-        year=statute_year(text, span.start, span.end),
-    )

@@ -208,3 +208,33 @@ def test_a_bad_signing_key_fails_before_the_check(tmp_path, brief):
     code, out, err = _cli("check", str(brief), "--manifest", str(tmp_path / "m.json"), "--sign", str(key))
     assert code == 2 and "can be read by others" in err
     assert out == ""  # no report made and then left without its manifest
+
+
+def test_a_manifest_path_that_is_a_link_is_refused_before_the_check(tmp_path, brief):
+    victim = tmp_path / "notes.txt"
+    victim.write_text("the user's own notes\n")
+    link = tmp_path / "run.json"
+    link.symlink_to(victim)
+    code, out, err = _cli("check", str(brief), "--quiet", "--format", "json", "--manifest", str(link))
+    assert code == 2 and "symbolic link" in err
+    assert out == ""  # refused before any report
+    assert victim.read_text() == "the user's own notes\n" and link.is_symlink()
+
+
+def test_a_manifest_is_written_whole_and_leaves_no_temporary_file(tmp_path, brief):
+    (tmp_path / "run.json").write_text("an older manifest")
+    manifest = _manifest(tmp_path, brief)
+    assert manifest["verdicts"] and (tmp_path / "run.json").stat().st_mode & 0o777 == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.md", "run.json"]
+
+
+def test_a_link_planted_after_the_check_started_is_not_followed(tmp_path):
+    from citeproof.audit.files import UnsafeFile
+    from citeproof.audit.manifest import write_manifest
+
+    victim = tmp_path / "victim"
+    victim.write_text("keep")
+    (tmp_path / "m.json").symlink_to(victim)
+    with pytest.raises(UnsafeFile, match="symbolic link"):
+        write_manifest({"manifest_version": 1}, tmp_path / "m.json")
+    assert victim.read_text() == "keep"

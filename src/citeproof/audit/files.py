@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -57,3 +58,29 @@ def read_bounded(
     if size > limit:  # grew since fstat
         raise UnsafeFile(f"{path} is over {limit:,} bytes: too large for {what}")
     return b"".join(chunks)
+
+
+def refuse_unsafe_target(path: str | Path) -> None:
+    """`UnsafeFile` when writing ``path`` would follow a symbolic link or open something that
+    is not a regular file (a FIFO would block the writer, a device would swallow the bytes)."""
+    target = Path(path)
+    if target.is_symlink():
+        raise UnsafeFile(f"{path} is a symbolic link: refusing to write through it")
+    if target.exists() and not target.is_file():
+        raise UnsafeFile(f"{path} exists and is not a regular file: refusing to write to it")
+
+
+def write_replacing(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a new file in the same folder renamed over it: never
+    through a link, and a reader never sees half a file."""
+    refuse_unsafe_target(path)
+    target = Path(path)
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

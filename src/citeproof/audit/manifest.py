@@ -29,7 +29,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from citeproof.audit.files import UnsafeFile, opened_regular, read_bounded
+from citeproof.audit.files import UnsafeFile, opened_regular, read_bounded, write_replacing
 from citeproof.core.models import Snapshot, Verdict
 from citeproof.core.output.report import Report
 from citeproof.core.version import __version__
@@ -220,4 +220,5 @@ def load_manifest(path: str | Path) -> dict[str, Any]:
 
 
 def write_manifest(manifest: Mapping[str, Any], path: str | Path) -> None:
-    Path(path).write_text(json.dumps(manifest, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    """Write the manifest as JSON; `UnsafeFile` when ``path`` is a link or not a regular file."""
+    write_replacing(path, (json.dumps(manifest, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))

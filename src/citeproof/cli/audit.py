@@ -63,7 +63,11 @@ def write_run_manifest(
         )
     if private is not None:
         manifest = sign(manifest, private)
-    write_manifest(manifest, path)
+    try:
+        write_manifest(manifest, path)
+    except (UnsafeFile, OSError) as exc:
+        click.echo(f"citeproof: manifest not written: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
     click.echo(f"citeproof: manifest written to {path} ({manifest['digest'][:19]}…)", err=True)
 
 

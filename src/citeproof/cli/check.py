@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from citeproof.audit.files import UnsafeFile, refuse_unsafe_target
 from citeproof.cli.audit import write_run_manifest
 from citeproof.cli.common import (
     EXIT_HALLUCINATED,
@@ -164,7 +165,7 @@ def check_command(
     if sign_key:
         _usable_key(sign_key)  # before the check: a bad key fails at once
     _never_an_input(files, out, "--out", "the report")
-    _never_an_input(files, manifest_path, "--manifest", "the manifest")
+    _a_safe_manifest_path(files, manifest_path)
     if jobs or resume or ray_address or any(Path(f).is_dir() or _is_glob(f) for f in files):
         if llm or courtlistener or nli_model:
             raise click.UsageError(
@@ -260,6 +261,17 @@ def _never_an_input(files: tuple[str, ...] | list[str], target: str | None, opti
 
         if any(_same_file(str(name), target) for name in batch.expand(tuple(named)).files):
             raise click.UsageError(f"{option} {target} is one of the inputs: {what} would overwrite it")
+
+
+def _a_safe_manifest_path(files: tuple[str, ...], manifest_path: str | None) -> None:
+    """A usage error, before any check, when the manifest would overwrite an input or be
+    written through a link or into something that is not a regular file."""
+    _never_an_input(files, manifest_path, "--manifest", "the manifest")
+    if manifest_path:
+        try:
+            refuse_unsafe_target(manifest_path)
+        except UnsafeFile as exc:
+            raise click.UsageError(f"--manifest: {exc}") from None
 
 
 def _emit(

@@ -127,3 +127,26 @@ def test_statute_overlaps_in_log_time_are_those_a_scan_finds(given_spans, querie
         if not scanned:
             taken.append(span)
             overlaps.add_later(span)
+
+
+ONE_PARAGRAPH = " ".join(f"The warnings were required in case {n}. {CITE}" for n in range(3000))
+
+
+@pytest.mark.without_library
+def test_the_citation_cap_stops_extraction_inside_one_long_paragraph():
+    """A document of one paragraph is read in pieces: the cap is passed after the first
+    piece, not after eyecite has read all 3,000 citations."""
+    with pytest.raises(LimitExceeded, match=r"citations found: (\d+)") as caught:
+        extract_citations(
+            document_from_text(ONE_PARAGRAPH), _budget(10**9, Clock(), Limits(max_citations=50))
+        )
+    found = int(caught.value.args[0].split("citations found: ")[1].split()[0].replace(",", ""))
+    assert 50 < found < 1000
+
+
+@pytest.mark.without_library
+def test_pieces_of_a_long_paragraph_lose_no_citation_and_no_name():
+    citations = extract_citations(document_from_text(ONE_PARAGRAPH))
+    assert len(citations) == 3000
+    assert {c.case_name for c in citations} == {"Miranda v. Arizona"}
+    assert {c.year for c in citations} == {1966}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from eyecite import get_citations
 
-from citeproof.core.extraction.extract import paragraphs
+from citeproof.core.extraction.pieces import paragraphs
 from citeproof.core.text.tokenizer import _after_volume, indexed_tokenizer
 
 ROOT = Path(__file__).resolve().parents[3]

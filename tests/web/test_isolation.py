@@ -56,7 +56,7 @@ def test_a_check_in_a_child_process_gives_the_report_a_thread_gives(library):
 
 def test_a_limit_passed_in_the_child_is_raised_here(library):
     runner = CheckRunner.for_library(library)
-    with pytest.raises(LimitExceeded, match="citations found: 2,000 is over the limit of 10"):
+    with pytest.raises(LimitExceeded, match=r"citations found: [\d,]+ is over the limit of 10"):
         runner.run(
             document_from_text(DENSE),
             Task(lambda _: None, True, 60),

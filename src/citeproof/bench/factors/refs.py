@@ -126,12 +126,48 @@ def _alias_patterns(triple: Triple) -> tuple[tuple[Role, str, re.Pattern[str]], 
     )
 
 
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether two different words differ by one inserted, deleted or replaced letter."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[i + (len(a) == len(b)) :] == b[i + 1 :]
+
+
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][a-z]{5,}(?![\w-])")
+_FUZZY_MIN = 6  # "Ecolgix" for "Ecologix", not "Emery" for "Every"
+
+
+@lru_cache(maxsize=256)
+def _fuzzy_aliases(triple: Triple) -> tuple[tuple[Role, str], ...]:
+    return tuple(
+        (role, alias)
+        for alias, role in alias_table(triple).items()
+        if " " not in alias and len(alias) >= _FUZZY_MIN and alias.isalpha()
+    )
+
+
+def _misspelt(text: str, triple: Triple) -> list[Ref]:
+    """Names spelt one letter apart from a one-word alias: the data's "Ecolgix v Fantsteel"
+    is the reported "Ecologix v Fansteel", and an argument may use either spelling."""
+    aliases = _fuzzy_aliases(triple)
+    out: list[Ref] = []
+    for m in _CAPITALISED.finditer(text):
+        roles = {role for role, alias in aliases if one_edit_apart(m.group(), alias)}
+        if len(roles) == 1:
+            out.append(Ref(roles.pop(), m.start(), m.end()))
+    return out
+
+
 def find_refs(text: str, triple: Triple) -> tuple[Ref, ...]:
     """Non-overlapping case references, longest match first, in text order."""
     candidates: list[Ref] = []
     for role, alias, pattern in _alias_patterns(triple):
         if alias in text:
             candidates += [Ref(role, m.start(), m.end()) for m in pattern.finditer(text)]
+    candidates += _misspelt(text, triple)
     for role, pattern in _ROLE_PATTERNS:
         candidates += [Ref(role, m.start(), m.end()) for m in pattern.finditer(text)]
     chosen: list[Ref] = []

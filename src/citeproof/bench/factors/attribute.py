@@ -130,6 +130,10 @@ def _both(state: _State) -> set[Role]:
     for role in reversed(state.recent):
         if role not in distinct:
             distinct.append(role)
+    # "X is controlling. In each case ...": with one precedent named so far, the other case
+    # of the pair is the one being argued
+    if len(distinct) < 2 and Role.CURRENT not in distinct:
+        distinct.append(Role.CURRENT)
     return set(distinct[:2])
 
 
@@ -178,13 +182,19 @@ def _after_like(masked: str, ref: Ref) -> bool:
     return bool(_LIKE_BEFORE.search(masked[max(0, ref.start - 40) : ref.start]))
 
 
+def _both_factors(masked: str, view: _View) -> bool:
+    """ "F19 and F23, both absent from X": "both" right after factor expressions is those factors."""
+    lo, _ = _span(_BOTH, view)
+    return bool(re.search(r"§[\s,]*$", masked[view.clause.start : lo]))
+
+
 def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]:
     """Cases the clause asserts its factors of, and whether it refers to any case at all."""
     pos = _explicit(masked, view)
     by_pronoun, found = _pronouns(masked, view, state)
     pos |= by_pronoun
     referred = bool(view.refs) or found
-    if _BOTH.search(view.body):
+    if _BOTH.search(view.body) and not _both_factors(masked, view):
         referred = True
         pos |= _both(state)
     for pattern, roles in _GROUPS:  # "all three cases", "both precedents"

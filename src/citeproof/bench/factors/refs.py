@@ -176,4 +176,16 @@ def find_refs(text: str, triple: Triple) -> tuple[Ref, ...]:
         if all(ref.end <= s or ref.start >= e for s, e in taken):
             chosen.append(ref)
             taken.append((ref.start, ref.end))
-    return tuple(sorted(chosen, key=lambda r: r.start))
+    return _merged(text, sorted(chosen, key=lambda r: r.start))
+
+
+def _merged(text: str, refs: list[Ref]) -> tuple[Ref, ...]:
+    """Adjacent references to one case, with only spaces between them, as one reference
+    ("College Watercolor": the alias "College" and the misspelt "Watercolour")."""
+    out: list[Ref] = []
+    for ref in refs:
+        if out and out[-1].role == ref.role and not text[out[-1].end : ref.start].strip():
+            out[-1] = Ref(ref.role, out[-1].start, ref.end)
+        else:
+            out.append(ref)
+    return tuple(out)

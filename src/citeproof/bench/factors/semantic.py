@@ -69,6 +69,11 @@ def _denied(phrase: str) -> bool:
 
 _NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # their descriptions are negations
 _SUBJECT_PRONOUN = re.compile(r"(?:(?:and|but|so|yet)\s+)?(?:it|they|its)\s+", re.IGNORECASE)
+# words that say which cases a segment is about, kept outside its hit so the attribution reads
+# them: "in each case the information changed hands ...", "... worked out in both cases"
+_GROUP = r"(?:in\s+(?:both|each|all\s+three)(?:\s+(?:cases?|instances?|disputes?))?|both|each|there|here)"
+_LEADING_GROUP = re.compile(r"(?:(?:and|but|so|yet)\s+)?" + _GROUP + r"[\s,]+(?:too[\s,]+)?", re.IGNORECASE)
+_TRAILING_GROUP = re.compile(r"[\s,]+" + _GROUP + r"(?:[\s,]+too)?$", re.IGNORECASE)
 _META = re.compile(r"\bfactors?\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 
@@ -144,6 +149,20 @@ def settle_twins(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
     return tuple(out)
 
 
+def _hit_span(phrase: str, start: int) -> tuple[int, int]:
+    """A segment's hit, less the words that name its cases: a leading group phrase ("in each
+    case", "both", "there"), then a leading "it"/"they"/"its" (read as a pronoun beside a
+    lexicon hit is), and a trailing group phrase ("in both cases")."""
+    lo, hi = 0, len(phrase)
+    group = _LEADING_GROUP.match(phrase)
+    lo = group.end() if group else 0
+    lead = _SUBJECT_PRONOUN.match(phrase, lo)
+    lo = lead.end() if lead else lo
+    tail = _TRAILING_GROUP.search(phrase, lo)
+    hi = tail.start() if tail and tail.start() > lo else hi
+    return start + lo, start + hi
+
+
 class Encoder(Protocol):
     """Anything that turns texts into unit vectors (rows, in order)."""
 
@@ -206,6 +225,5 @@ class SemanticStage:
             if factor is not None and (factor in _NEGATIVE_FACTORS or not _denied(phrase)):
                 # a leading "it"/"they"/"its" names a case: left outside the hit, the
                 # attribution reads it as it reads a pronoun beside a lexicon hit
-                lead = _SUBJECT_PRONOUN.match(phrase)
-                out.append(Hit(factor, seg.start + (lead.end() if lead else 0), seg.end))
+                out.append(Hit(factor, *_hit_span(phrase, seg.start)))
         return tuple(out)

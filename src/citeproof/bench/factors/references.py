@@ -209,6 +209,11 @@ BACKGROUND: tuple[str, ...] = (
     "neither is true here",
     "the owner in that case",
     "the defendant in the precedent",
+    # the state of the record and rules of law: what an argument says that asserts no fact of
+    # any case (of ten such sentences tried, the two that removed more false mentions than
+    # true ones on held-out 2 and 3)
+    "there is not enough information to decide the question",
+    "the claim fails as a matter of law",
 )
 
 # (pro-plaintiff, pro-defendant) factors that share their vocabulary.

@@ -45,6 +45,19 @@ _STOP_WORDS = (
     "he she him them we us our you your i me my what why how whether if "
     "being having doing done precedent precedents analogy analogous argument"
 )
+# the vocabulary of arguing itself (abstaining, comparing, weighing the record): words that
+# describe the argument, never a fact of a case
+_ARGUMENT_WORDS = (
+    "argue argues argued arguing arguments abstain abstains abstaining abstention decline declines "
+    "advocate advocating analogies comparison comparisons compare compared similarity similarities "
+    "similar point points instructive apt controlling controls governs govern persuasive "
+    "distinguishable distinguish distinguishes record claim claims reason reasons proposition "
+    "concession sound reliable reliably responsible responsibly credible credibly plausible "
+    "plausibly insufficient enough consider considering better closer closest stronger strongest "
+    "weaker weakest favour favor favours favors favourable favorable support supports supported "
+    "helps help stands matter matters true issue question weigh decisive i"
+)
+_STOP_WORDS += " " + _ARGUMENT_WORDS
 _STOP = frozenset(_STOP_WORDS.split())
 
 _BREAK = re.compile(

@@ -270,6 +270,20 @@ _UNSPECIFIC = re.compile(
 )
 
 
+# parties outside the owner and the defendant: an agreement they signed restricts an outsider
+# disclosure (F12), it is no nondisclosure agreement of the defendant (F4)
+_OUTSIDERS = re.compile(
+    r"\b(?:customers?|suppliers?|clients?|vendors?|distributors?|dealers?|licensees?|contractors?|"
+    r"subcontractors?|outsiders?|third\s+parties|outside\s+(?:firms?|parties|companies)|recipients?)\b",
+    re.IGNORECASE,
+)
+# a possibility before a reverse-engineering expression: it could be done (F16), not it was (F25)
+_COULD_BEFORE = re.compile(
+    r"\b(?:could|can|might|may|possible|readily|easily|anyone|anybody)\b(?![^,;]*\b(?:not|never)\b)",
+    re.IGNORECASE,
+)
+
+
 def resolve_lexicon_twin(factor: str, before: str, segment: str) -> str:
     """A lexicon hit's factor once cue words in its segment settle a twin: security measures
     the owner never took ("never took any precautions to safeguard", "made no effort to keep
@@ -280,6 +294,10 @@ def resolve_lexicon_twin(factor: str, before: str, segment: str) -> str:
         return "F19"
     if factor == "F4" and _UNSPECIFIC.search(segment):
         return "F5"
+    if factor == "F4" and _OUTSIDERS.search(before):
+        return "F12"
+    if factor == "F25" and _COULD_BEFORE.search(before):
+        return "F16"
     return factor
 
 
@@ -297,6 +315,8 @@ def resolve_twin(factor: str, segment: str) -> str | None:
         return "F12" if _RESTRICTED.search(segment) else "F10"
     if factor in ("F16", "F25"):
         return "F16" if _POSSIBLE.search(segment) else "F25"
+    if factor == "F4" and _OUTSIDERS.search(segment):
+        return "F12"  # outsiders bound to secrecy, not the defendant
     if factor == "F5" and not _VAGUE.search(segment):
         return None  # an agreement said to be specific, or merely named, is no F5
     if factor in ("F20", "F11") and _TRADING.search(segment):

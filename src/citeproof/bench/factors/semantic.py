@@ -150,7 +150,7 @@ def settle_twins(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
     cuts = sorted({0, len(text), *(m.start() for m in _BREAK.finditer(text))})
     out = []
     for h in hits:
-        if h.factor in ("F10", "F6", "F4") and not h.is_code:
+        if h.factor in ("F10", "F6", "F4", "F25") and not h.is_code:
             lo = max(c for c in cuts if c <= h.start)
             hi = min(c for c in cuts if c >= h.end)
             if h.factor == "F10":

@@ -61,6 +61,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the employee who left took the plaintiff's blueprints and materials with him",
         "the new employer received product development material carried over by the former employee",
         "former employees walked off with the drawings and brought them to the new employer",
+        "the employee walked out carrying the owner's documents",
     ),
     "F8": (
         "access to the plaintiff's information saved the defendant development time and expense",
@@ -87,6 +88,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "whatever the plaintiff disclosed to outsiders was under confidentiality restrictions",
         "the owner shared the information with customers only under secrecy agreements",
         "outside parties received the information on confidential terms",
+        "the customers who received the information were bound to keep it secret",
     ),
     "F13": (
         "the plaintiff and the defendant had a noncompetition agreement",
@@ -181,6 +183,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the owner published the details in an article",
         "the design was displayed at an industry exhibition",
         "the owner presented the process at a conference",
+        "the owner made the information public in print",
     ),
 }
 

@@ -278,7 +278,9 @@ def _advance(state: _State, view: _View, masked: str, pool: list[Hit], pos: set[
     state.prev_sentence = view.clause.sentence
 
 
-_LABEL = re.compile(r"(?:plaintiff|defendant|rebuttal|reply|response)\b[^:\n]{0,24}:\s*", re.IGNORECASE)
+_LABEL = re.compile(
+    r"(?:plaintiff|defendant|rebuttal|reply|response)\b[^:\n.]{0,24}(?::\s*|$)", re.IGNORECASE
+)
 # a sentence that states a rule, not a fact of a case: a condition ("If the information can be
 # found in public sources, ..."), a generic case ("Where an employee has promised ..."), the
 # courts' practice ("Courts protect ...") or a generic party ("A competitor that pays ...")
@@ -298,7 +300,7 @@ def rule_sentences(text: str, clauses: Sequence[Clause]) -> frozenset[int]:
             continue
         body = text[clause.start : clause.end].lstrip(_LEAD)
         label = _LABEL.match(body)
-        if label and not body[label.end() :].strip():
+        if label and not body[label.end() :].strip(_LEAD):
             continue  # "Defendant:" alone: the sentence starts in the next clause
         seen.add(clause.sentence)
         if _RULE_OPENING.match(body, label.end() if label else 0):

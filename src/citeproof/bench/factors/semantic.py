@@ -132,7 +132,8 @@ def segments(text: str, hits: Sequence[Hit], refs: Sequence[Ref]) -> list[Segmen
         lo, hi = max(pieces, key=lambda p: len(_WORD.findall(text[p[0] : p[1]])))
         words = _WORD.findall(text[lo:hi])
         # too short to mean anything alone, or talk about factors ("the same two factors")
-        content = sum(len(w) > 1 and w.lower() not in _STOP for w in words)  # "s": a possessive's end
+        # "s": a possessive's end; "the plaintiff's" is the function word "plaintiff"
+        content = sum(len(w) > 1 and w.lower().removesuffix("'s") not in _STOP for w in words)
         if content < MIN_CONTENT_WORDS or _META.search(text[lo:hi]):
             continue
         m = re.search(r"[A-Za-z]", text[lo:hi])

@@ -205,8 +205,11 @@ def test_validate_extractor_rejects_bad_gold(gold_files, tmp_path: Path):
     assert unpaired.exit_code != 0 and "--triples" in unpaired.output
 
 
-def test_heldout4_is_scored_by_one_command_once_its_two_files_are_dropped_in(monkeypatch, tmp_path: Path):
-    """The wiring for the blind held-out 4, exercised with held-out 2's files under its names."""
+@pytest.mark.parametrize("blind", ["heldout4", "heldout5"])
+def test_a_blind_set_is_scored_by_one_command_once_its_two_files_are_dropped_in(
+    monkeypatch, tmp_path: Path, blind: str
+):
+    """The wiring for the blind held-out sets, exercised with held-out 2's files under their names."""
     from citeproof.bench.factors import gold
 
     real = gold._gold_dir()
@@ -215,28 +218,28 @@ def test_heldout4_is_scored_by_one_command_once_its_two_files_are_dropped_in(mon
         cached.cache_clear()
     runner = CliRunner()
     try:
-        missing = runner.invoke(factors, ["validate-extractor", "--set", "heldout4"])
+        missing = runner.invoke(factors, ["validate-extractor", "--set", blind])
         assert missing.exit_code != 0
-        assert "arguments_heldout4.txt and triples_heldout4.jsonl not found" in missing.output
-        assert "heldout4" not in gold.available_sets()
+        assert f"arguments_{blind}.txt and triples_{blind}.jsonl not found" in missing.output
+        assert blind not in gold.available_sets()
         for name in ("arguments_heldout2.txt", "triples_heldout2.jsonl"):
             text = real.joinpath(name).read_text(encoding="utf-8")
-            (tmp_path / name.replace("heldout2", "heldout4")).write_text(text, encoding="utf-8")
+            (tmp_path / name.replace("heldout2", blind)).write_text(text, encoding="utf-8")
             (tmp_path / name).write_text(text, encoding="utf-8")
-        assert "heldout4" in gold.available_sets()
+        assert blind in gold.available_sets()
         args = ["validate-extractor", "--extractor", "deterministic", "--format", "json"]
-        four = runner.invoke(factors, [*args, "--set", "heldout4"])
+        four = runner.invoke(factors, [*args, "--set", blind])
         two = runner.invoke(factors, [*args, "--set", "heldout2"])
         assert four.exit_code == 0 and two.exit_code == 0, four.output
         rows4 = {r["style"]: r for r in json.loads(four.output)["rows"]}
         rows2 = {r["style"]: r for r in json.loads(two.output)["rows"]}
         for style in ("code", "paraphrase"):
-            got, want = rows4[f"heldout4/{style}"], rows2[f"heldout2/{style}"]
+            got, want = rows4[f"{blind}/{style}"], rows2[f"heldout2/{style}"]
             assert got["arguments"] > 0 and got["precision"]["n"] > 0
             assert got["precision"]["low"] <= got["precision"]["value"] <= got["precision"]["high"]
             assert (got["precision"], got["recall"]) == (want["precision"], want["recall"])
-        table = runner.invoke(factors, [*args[:3], "--set", "heldout4"])
-        assert "heldout4/paraphrase" in table.output and "heldout4/code" in table.output
+        table = runner.invoke(factors, [*args[:3], "--set", blind])
+        assert f"{blind}/paraphrase" in table.output and f"{blind}/code" in table.output
     finally:
         for cached in (gold._load_gold, gold.gold_triples):
             cached.cache_clear()

@@ -130,6 +130,10 @@ def _both(state: _State) -> set[Role]:
     for role in reversed(state.recent):
         if role not in distinct:
             distinct.append(role)
+    # "X is controlling. In each case ...": with one precedent named so far, the other case
+    # of the pair is the one being argued
+    if len(distinct) < 2 and Role.CURRENT not in distinct:
+        distinct.append(Role.CURRENT)
     return set(distinct[:2])
 
 
@@ -178,13 +182,19 @@ def _after_like(masked: str, ref: Ref) -> bool:
     return bool(_LIKE_BEFORE.search(masked[max(0, ref.start - 40) : ref.start]))
 
 
+def _both_factors(masked: str, view: _View) -> bool:
+    """ "F19 and F23, both absent from X": "both" right after factor expressions is those factors."""
+    lo, _ = _span(_BOTH, view)
+    return bool(re.search(r"§[\s,]*$", masked[view.clause.start : lo]))
+
+
 def _affirmed(masked: str, view: _View, state: _State) -> tuple[set[Role], bool]:
     """Cases the clause asserts its factors of, and whether it refers to any case at all."""
     pos = _explicit(masked, view)
     by_pronoun, found = _pronouns(masked, view, state)
     pos |= by_pronoun
     referred = bool(view.refs) or found
-    if _BOTH.search(view.body):
+    if _BOTH.search(view.body) and not _both_factors(masked, view):
         referred = True
         pos |= _both(state)
     for pattern, roles in _GROUPS:  # "all three cases", "both precedents"
@@ -268,20 +278,52 @@ def _advance(state: _State, view: _View, masked: str, pool: list[Hit], pos: set[
     state.prev_sentence = view.clause.sentence
 
 
+_LABEL = re.compile(
+    r"(?:plaintiff|defendant|rebuttal|reply|response)\b[^:\n.]{0,24}(?::\s*|$)", re.IGNORECASE
+)
+# a sentence that states a rule, not a fact of a case: a condition ("If the information can be
+# found in public sources, ..."), a generic case ("Where an employee has promised ..."), the
+# courts' practice ("Courts protect ...") or a generic party ("A competitor that pays ...")
+_RULE_OPENING = re.compile(
+    r"(?:if|unless|whenever|(?:where|when)\s+(?:a|an|any|the\s+same)|courts|"
+    r"(?:a|an|any|every|no)\s+(?:[\w-]+\s+){1,2}(?:who|that|which|whose))\b",
+    re.IGNORECASE,
+)
+
+
+def rule_sentences(text: str, clauses: Sequence[Clause]) -> frozenset[int]:
+    """The sentences (by number) that state a rule of law or a condition, not a case's fact."""
+    out: set[int] = set()
+    seen: set[int] = set()
+    for clause in clauses:
+        if clause.sentence in seen:
+            continue
+        body = text[clause.start : clause.end].lstrip(_LEAD)
+        label = _LABEL.match(body)
+        if label and not body[label.end() :].strip(_LEAD):
+            continue  # "Defendant:" alone: the sentence starts in the next clause
+        seen.add(clause.sentence)
+        if _RULE_OPENING.match(body, label.end() if label else 0):
+            out.add(clause.sentence)
+    return frozenset(out)
+
+
 def attribute(
     text: str, clauses: Sequence[Clause], refs: Sequence[Ref], hits: Sequence[Hit]
 ) -> list[Mention]:
-    """All attributed mentions of a text, in clause order."""
+    """All attributed mentions of a text, in clause order; none from a sentence stating a rule."""
     masked = mask(text, hits)
+    rules = rule_sentences(text, clauses)
     state = _State()
     out: list[Mention] = []
     for clause in clauses:
         body = text[clause.start : clause.end].lstrip(_LEAD)
+        asserted = clause.sentence not in rules
         view = _View(
             clause,
             body,
             tuple(r for r in refs if clause.start <= r.start < clause.end),
-            tuple(h for h in hits if clause.start <= h.start < clause.end and not h.shadow),
+            tuple(h for h in hits if clause.start <= h.start < clause.end and not h.shadow and asserted),
         )
         out += _clause_mentions(text, masked, view, state)
     return out

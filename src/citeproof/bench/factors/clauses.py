@@ -36,7 +36,7 @@ _VERB = (
     r"involves|involved|features|featured|contains|contained|shows|showed|presents|"
     r"presented|lacks|lacked|shares|shared|does|did|is|was)\b"
 )
-_AND = re.compile(r",\s+and\s+|,\s+(?=\S)", re.IGNORECASE)
+_AND = re.compile(r",\s+and\s+|,\s+where\s+(?=\S)|,\s+(?=\S)", re.IGNORECASE)  # ", where X has"
 _PARTY_OF = re.compile(
     r"the\s+(?:\w+\s+)?(?:defendant|plaintiff|owner|employer|employee|"
     r"court)s?\s+(?:in|of)\s+",
@@ -76,7 +76,7 @@ def _last_mark(text: str, start: int, end: int) -> int:
 
 
 def _conditional_breaks(text: str, refs: Sequence[Ref]) -> list[int]:
-    """ ", and X has" / ", X has" where X is a case, a pronoun or "both"."""
+    """ ", and X has" / ", X has" / ", where X has" where X is a case, a pronoun or "both"."""
     out = []
     for m in _AND.finditer(text):
         pos = m.end()

@@ -61,6 +61,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the employee who left took the plaintiff's blueprints and materials with him",
         "the new employer received product development material carried over by the former employee",
         "former employees walked off with the drawings and brought them to the new employer",
+        "the employee walked out carrying the owner's documents",
     ),
     "F8": (
         "access to the plaintiff's information saved the defendant development time and expense",
@@ -87,6 +88,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "whatever the plaintiff disclosed to outsiders was under confidentiality restrictions",
         "the owner shared the information with customers only under secrecy agreements",
         "outside parties received the information on confidential terms",
+        "the customers who received the information were bound to keep it secret",
     ),
     "F13": (
         "the plaintiff and the defendant had a noncompetition agreement",
@@ -181,6 +183,7 @@ REFERENCES: dict[str, tuple[str, ...]] = {
         "the owner published the details in an article",
         "the design was displayed at an industry exhibition",
         "the owner presented the process at a conference",
+        "the owner made the information public in print",
     ),
 }
 
@@ -209,6 +212,11 @@ BACKGROUND: tuple[str, ...] = (
     "neither is true here",
     "the owner in that case",
     "the defendant in the precedent",
+    # the state of the record and rules of law: what an argument says that asserts no fact of
+    # any case (of ten such sentences tried, the two that removed more false mentions than
+    # true ones on held-out 2 and 3)
+    "there is not enough information to decide the question",
+    "the claim fails as a matter of law",
 )
 
 # (pro-plaintiff, pro-defendant) factors that share their vocabulary.
@@ -265,6 +273,20 @@ _UNSPECIFIC = re.compile(
 )
 
 
+# parties outside the owner and the defendant: an agreement they signed restricts an outsider
+# disclosure (F12), it is no nondisclosure agreement of the defendant (F4)
+_OUTSIDERS = re.compile(
+    r"\b(?:customers?|suppliers?|clients?|vendors?|distributors?|dealers?|licensees?|contractors?|"
+    r"subcontractors?|outsiders?|third\s+parties|outside\s+(?:firms?|parties|companies)|recipients?)\b",
+    re.IGNORECASE,
+)
+# a possibility before a reverse-engineering expression: it could be done (F16), not it was (F25)
+_COULD_BEFORE = re.compile(
+    r"\b(?:could|can|might|may|possible|readily|easily|anyone|anybody)\b(?![^,;]*\b(?:not|never)\b)",
+    re.IGNORECASE,
+)
+
+
 def resolve_lexicon_twin(factor: str, before: str, segment: str) -> str:
     """A lexicon hit's factor once cue words in its segment settle a twin: security measures
     the owner never took ("never took any precautions to safeguard", "made no effort to keep
@@ -275,6 +297,10 @@ def resolve_lexicon_twin(factor: str, before: str, segment: str) -> str:
         return "F19"
     if factor == "F4" and _UNSPECIFIC.search(segment):
         return "F5"
+    if factor == "F4" and _OUTSIDERS.search(before):
+        return "F12"
+    if factor == "F25" and _COULD_BEFORE.search(before):
+        return "F16"
     return factor
 
 
@@ -292,6 +318,8 @@ def resolve_twin(factor: str, segment: str) -> str | None:
         return "F12" if _RESTRICTED.search(segment) else "F10"
     if factor in ("F16", "F25"):
         return "F16" if _POSSIBLE.search(segment) else "F25"
+    if factor == "F4" and _OUTSIDERS.search(segment):
+        return "F12"  # outsiders bound to secrecy, not the defendant
     if factor == "F5" and not _VAGUE.search(segment):
         return None  # an agreement said to be specific, or merely named, is no F5
     if factor in ("F20", "F11") and _TRADING.search(segment):

@@ -126,12 +126,48 @@ def _alias_patterns(triple: Triple) -> tuple[tuple[Role, str, re.Pattern[str]], 
     )
 
 
+def one_edit_apart(a: str, b: str) -> bool:
+    """Whether two different words differ by one inserted, deleted or replaced letter."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), len(a))
+    return a[i + (len(a) == len(b)) :] == b[i + 1 :]
+
+
+_CAPITALISED = re.compile(r"(?<![\w-])[A-Z][a-z]{5,}(?![\w-])")
+_FUZZY_MIN = 6  # "Ecolgix" for "Ecologix", not "Emery" for "Every"
+
+
+@lru_cache(maxsize=256)
+def _fuzzy_aliases(triple: Triple) -> tuple[tuple[Role, str], ...]:
+    return tuple(
+        (role, alias)
+        for alias, role in alias_table(triple).items()
+        if " " not in alias and len(alias) >= _FUZZY_MIN and alias.isalpha()
+    )
+
+
+def _misspelt(text: str, triple: Triple) -> list[Ref]:
+    """Names spelt one letter apart from a one-word alias: the data's "Ecolgix v Fantsteel"
+    is the reported "Ecologix v Fansteel", and an argument may use either spelling."""
+    aliases = _fuzzy_aliases(triple)
+    out: list[Ref] = []
+    for m in _CAPITALISED.finditer(text):
+        roles = {role for role, alias in aliases if one_edit_apart(m.group(), alias)}
+        if len(roles) == 1:
+            out.append(Ref(roles.pop(), m.start(), m.end()))
+    return out
+
+
 def find_refs(text: str, triple: Triple) -> tuple[Ref, ...]:
     """Non-overlapping case references, longest match first, in text order."""
     candidates: list[Ref] = []
     for role, alias, pattern in _alias_patterns(triple):
         if alias in text:
             candidates += [Ref(role, m.start(), m.end()) for m in pattern.finditer(text)]
+    candidates += _misspelt(text, triple)
     for role, pattern in _ROLE_PATTERNS:
         candidates += [Ref(role, m.start(), m.end()) for m in pattern.finditer(text)]
     chosen: list[Ref] = []
@@ -140,4 +176,16 @@ def find_refs(text: str, triple: Triple) -> tuple[Ref, ...]:
         if all(ref.end <= s or ref.start >= e for s, e in taken):
             chosen.append(ref)
             taken.append((ref.start, ref.end))
-    return tuple(sorted(chosen, key=lambda r: r.start))
+    return _merged(text, sorted(chosen, key=lambda r: r.start))
+
+
+def _merged(text: str, refs: list[Ref]) -> tuple[Ref, ...]:
+    """Adjacent references to one case, with only spaces between them, as one reference
+    ("College Watercolor": the alias "College" and the misspelt "Watercolour")."""
+    out: list[Ref] = []
+    for ref in refs:
+        if out and out[-1].role == ref.role and not text[out[-1].end : ref.start].strip():
+            out[-1] = Ref(ref.role, out[-1].start, ref.end)
+        else:
+            out.append(ref)
+    return tuple(out)

@@ -45,6 +45,19 @@ _STOP_WORDS = (
     "he she him them we us our you your i me my what why how whether if "
     "being having doing done precedent precedents analogy analogous argument"
 )
+# the vocabulary of arguing itself (abstaining, comparing, weighing the record): words that
+# describe the argument, never a fact of a case
+_ARGUMENT_WORDS = (
+    "argue argues argued arguing arguments abstain abstains abstaining abstention decline declines "
+    "advocate advocating analogies comparison comparisons compare compared similarity similarities "
+    "similar point points instructive apt controlling controls governs govern persuasive "
+    "distinguishable distinguish distinguishes record claim claims reason reasons proposition "
+    "concession sound reliable reliably responsible responsibly credible credibly plausible "
+    "plausibly insufficient enough consider considering better closer closest stronger strongest "
+    "weaker weakest favour favor favours favors favourable favorable support supports supported "
+    "helps help stands matter matters true issue question weigh decisive i"
+)
+_STOP_WORDS += " " + _ARGUMENT_WORDS
 _STOP = frozenset(_STOP_WORDS.split())
 
 _BREAK = re.compile(
@@ -69,6 +82,11 @@ def _denied(phrase: str) -> bool:
 
 _NEGATIVE_FACTORS = frozenset({"F5", "F19"})  # their descriptions are negations
 _SUBJECT_PRONOUN = re.compile(r"(?:(?:and|but|so|yet)\s+)?(?:it|they|its)\s+", re.IGNORECASE)
+# words that say which cases a segment is about, kept outside its hit so the attribution reads
+# them: "in each case the information changed hands ...", "... worked out in both cases"
+_GROUP = r"(?:in\s+(?:both|each|all\s+three)(?:\s+(?:cases?|instances?|disputes?))?|both|each|there|here)"
+_LEADING_GROUP = re.compile(r"(?:(?:and|but|so|yet)\s+)?" + _GROUP + r"[\s,]+(?:too[\s,]+)?", re.IGNORECASE)
+_TRAILING_GROUP = re.compile(r"[\s,]+" + _GROUP + r"(?:[\s,]+too)?$", re.IGNORECASE)
 _META = re.compile(r"\bfactors?\b", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 
@@ -114,7 +132,8 @@ def segments(text: str, hits: Sequence[Hit], refs: Sequence[Ref]) -> list[Segmen
         lo, hi = max(pieces, key=lambda p: len(_WORD.findall(text[p[0] : p[1]])))
         words = _WORD.findall(text[lo:hi])
         # too short to mean anything alone, or talk about factors ("the same two factors")
-        content = sum(len(w) > 1 and w.lower() not in _STOP for w in words)  # "s": a possessive's end
+        # "s": a possessive's end; "the plaintiff's" is the function word "plaintiff"
+        content = sum(len(w) > 1 and w.lower().removesuffix("'s") not in _STOP for w in words)
         if content < MIN_CONTENT_WORDS or _META.search(text[lo:hi]):
             continue
         m = re.search(r"[A-Za-z]", text[lo:hi])
@@ -132,7 +151,7 @@ def settle_twins(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
     cuts = sorted({0, len(text), *(m.start() for m in _BREAK.finditer(text))})
     out = []
     for h in hits:
-        if h.factor in ("F10", "F6", "F4") and not h.is_code:
+        if h.factor in ("F10", "F6", "F4", "F25") and not h.is_code:
             lo = max(c for c in cuts if c <= h.start)
             hi = min(c for c in cuts if c >= h.end)
             if h.factor == "F10":
@@ -142,6 +161,20 @@ def settle_twins(text: str, hits: Sequence[Hit]) -> tuple[Hit, ...]:
             h = Hit(factor, h.start, h.end, h.is_code, h.shadow)
         out.append(h)
     return tuple(out)
+
+
+def _hit_span(phrase: str, start: int) -> tuple[int, int]:
+    """A segment's hit, less the words that name its cases: a leading group phrase ("in each
+    case", "both", "there"), then a leading "it"/"they"/"its" (read as a pronoun beside a
+    lexicon hit is), and a trailing group phrase ("in both cases")."""
+    lo, hi = 0, len(phrase)
+    group = _LEADING_GROUP.match(phrase)
+    lo = group.end() if group else 0
+    lead = _SUBJECT_PRONOUN.match(phrase, lo)
+    lo = lead.end() if lead else lo
+    tail = _TRAILING_GROUP.search(phrase, lo)
+    hi = tail.start() if tail and tail.start() > lo else hi
+    return start + lo, start + hi
 
 
 class Encoder(Protocol):
@@ -206,6 +239,5 @@ class SemanticStage:
             if factor is not None and (factor in _NEGATIVE_FACTORS or not _denied(phrase)):
                 # a leading "it"/"they"/"its" names a case: left outside the hit, the
                 # attribution reads it as it reads a pronoun beside a lexicon hit
-                lead = _SUBJECT_PRONOUN.match(phrase)
-                out.append(Hit(factor, seg.start + (lead.end() if lead else 0), seg.end))
+                out.append(Hit(factor, *_hit_span(phrase, seg.start)))
         return tuple(out)

@@ -192,6 +192,11 @@ def stems(text: str) -> frozenset[str]:
     return frozenset(map(stem, signature(text)[0]))
 
 
+def content_words(text: str) -> frozenset[str]:
+    """The content words of a text as written (`signature`)."""
+    return signature(text)[0]
+
+
 class Lowered:
     """An opinion's sentences, each lower-cased (spaces folded) when first read: the rules read
     a handful of an opinion's thousands."""
@@ -216,30 +221,46 @@ def lowered(opinion: Opinion) -> Lowered:
     return Lowered(opinion.text, opinion_sentences(opinion))
 
 
+_SYNONYMS_OF: dict[str, frozenset[str]] = {}  # a stem → the words folded into it by SYNONYMS
+for _word, _common in SYNONYMS.items():
+    _SYNONYMS_OF[_common[:STEM]] = _SYNONYMS_OF.get(_common[:STEM], frozenset()) | {_word}
+
+
+# Endings a stem takes in the opinion's words ("requir": "required", "requirement"); a claim's
+# own words are matched as written too. Generated per claim: the opinion is never stemmed.
+SUFFIXES = (
+    "", "s", "es", "ed", "d", "e", "er", "ers", "ing", "ion", "ions", "ation", "ment", "ments", "al",
+    "ally", "ly", "y", "ies", "ity", "ive", "ence", "ent", "ance", "ant", "able", "ial", "ate", "ated",
+)  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Index:
-    """Each sentence's stemmed content words, the sentences each stem occurs in, and each
-    stem's weight (inverse sentence frequency)."""
+    """Each sentence's content words, as `signatures` read them (unpacked from the library)."""
 
-    stems: tuple[frozenset[str], ...]
-    postings: dict[str, tuple[int, ...]]
-    weight: dict[str, float]
-    unseen: float  # the weight of a word the opinion never uses
+    content: tuple[frozenset[str], ...]
+
+    def stems_of(self, number: int) -> frozenset[str]:
+        """The stems of one sentence."""
+        return frozenset(map(stem, self.content[number]))
 
 
 @per_opinion
 def opinion_index(opinion: Opinion) -> Index:
-    sentences = tuple(
-        frozenset(SYNONYMS.get(w, w)[:STEM] for w in content)
-        for _, _, content, _, _ in signed_sentences(opinion)
-    )
-    postings: dict[str, list[int]] = {}
-    for number, words in enumerate(sentences):
-        for w in words:
-            postings.setdefault(w, []).append(number)
-    n = len(sentences) + 1
-    weight = {w: math.log(n / (len(p) + 0.5)) for w, p in postings.items()}
-    return Index(sentences, {w: tuple(p) for w, p in postings.items()}, weight, math.log(n / 0.5))
+    return Index(tuple(c for _, _, c, _, _ in signed_sentences(opinion)))
+
+
+def variants(claim: frozenset[str], written: frozenset[str] = frozenset()) -> dict[str, str]:
+    """The words that stand for each of the claim's stems in an opinion: its written words,
+    a whole-word stem, a stem of ``STEM`` letters with each ending of ``SUFFIXES``, and the
+    synonyms folded into it; word → stem."""
+    out = {s + ending: s for s in claim if len(s) == STEM for ending in SUFFIXES}
+    out.update((s, s) for s in claim if len(s) < STEM)
+    for s in claim & _SYNONYMS_OF.keys():
+        out.update(dict.fromkeys(_SYNONYMS_OF[s], s))
+    for w in written:
+        out.setdefault(w, stem(w))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,26 +274,42 @@ class Window:
     shared: frozenset[str]
 
 
-def align(claim: frozenset[str], index: Index, best: int = 8) -> list[Window]:
-    """The opinion's best windows of one or two sentences for the claim's stems, best first
-    (sentences found through the stems' postings: only those sharing two stems are scored)."""
+def align(
+    claim: frozenset[str],
+    index: Index,
+    best: int = 8,
+    written: frozenset[str] = frozenset(),
+    pairs: bool = True,
+) -> list[Window]:
+    """The opinion's best windows of one or two sentences for the claim's stems, best first:
+    each stem weighted by its rarity in the opinion (inverse sentence frequency); only
+    sentences sharing two stems are scored."""
     if not claim:
         return []
-    weight = {w: index.weight.get(w, index.unseen) for w in claim}
+    stem_of = variants(claim, written)
+    wanted = frozenset(stem_of)
+    df: dict[str, int] = {}
+    shared_by: dict[int, frozenset[str]] = {}
+    for number, inter in enumerate(map(wanted.intersection, index.content)):  # at C speed
+        if inter:
+            shared = frozenset(stem_of[w] for w in inter)
+            for s in shared:
+                df[s] = df.get(s, 0) + 1
+            if len(shared) >= 2:
+                shared_by[number] = shared
+    n = len(index.content) + 1
+    weight = {s: math.log(n / (df.get(s, 0) + 0.5)) for s in claim}
     total = sum(weight.values())
-    score: dict[int, float] = {}
-    count: dict[int, int] = {}
-    for w in claim:
-        for number in index.postings.get(w, ()):
-            score[number] = score.get(number, 0.0) + weight[w]
-            count[number] = count.get(number, 0) + 1
-    ranked = sorted((n for n in score if count[n] >= 2), key=lambda n: (-score[n], n))[:best]
-    found = [Window(n, n, score[n] / total, claim & index.stems[n]) for n in ranked]
-    for n in ranked:
-        shared = claim & index.stems[n]
-        for m in (n - 1, n + 1):
-            if 0 <= m < len(index.stems):
-                both = shared | (claim & index.stems[m])
-                if both != shared:
-                    found.append(Window(min(n, m), max(n, m), sum(weight[w] for w in both) / total, both))
+
+    def covered(shared: frozenset[str]) -> float:
+        return sum(weight[s] for s in shared) / total
+
+    ranked = sorted(shared_by, key=lambda k: (-covered(shared_by[k]), k))[:best]
+    found = [Window(k, k, covered(shared_by[k]), shared_by[k]) for k in ranked]
+    for k in ranked if pairs else ():
+        for m in (k - 1, k + 1):
+            if 0 <= m < len(index.content):
+                both = shared_by[k] | (claim & index.stems_of(m))
+                if both != shared_by[k]:
+                    found.append(Window(min(k, m), max(k, m), covered(both), both))
     return sorted(found, key=lambda w: (-w.coverage, w.last - w.first, w.first))

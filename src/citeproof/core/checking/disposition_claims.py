@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import islice
 
 from citeproof.core.checking.alignment import Lowered
 from citeproof.core.checking.misrep import COUNTERPART, Hit
@@ -201,9 +202,10 @@ def held_families(structure: Structure, sentences: Lowered, roles: Sequence[int]
     error." (Connecticut's affirmance) among the majority's last sentences counts as affirmed."""
     if structure.disposition.families:
         return structure.disposition.families
-    tail = [n for n in range(len(sentences) - 1, -1, -1) if not Role(roles[n]) & (Role.SEPARATE | Role.NOTE)][
-        :5
-    ]
+    majority = (
+        n for n in range(len(sentences) - 1, -1, -1) if not Role(roles[n]) & (Role.SEPARATE | Role.NOTE)
+    )
+    tail = list(islice(majority, 5))
     if any(_NO_ERROR.match(" ".join(sentences[n].split()).strip()) for n in tail):
         return frozenset({AFFIRM})
     return frozenset()

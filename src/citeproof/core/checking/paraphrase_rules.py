@@ -113,9 +113,11 @@ def _strongly_opposite(claim: str, sentence: str) -> bool:
     return min(n, c) == 0 and (n + c) % 2 == 1
 
 
-def best_sentences(claim: frozenset[str], index: Index) -> list[tuple[float, int]]:
+def best_sentences(
+    claim: frozenset[str], index: Index, written: frozenset[str] = frozenset()
+) -> list[tuple[float, int]]:
     """``(coverage, sentence)`` of the claim's best single sentences, best first."""
-    return [(w.coverage, w.first) for w in align(claim, index, best=12) if w.first == w.last]
+    return [(w.coverage, w.first) for w in align(claim, index, 12, written, pairs=False)]
 
 
 def _contention(low: str) -> bool:
@@ -132,7 +134,7 @@ def _rejected(o: Opinionated, number: int) -> int | None:
     ("a carrier is not estopped ..."); or the one before, when it overrules the point."""
     if number > 0 and re.search(r"\bwe overrule\b|\b(?:is|are) overruled\b", o.sentences[number - 1]):
         return number - 1
-    contention = o.index.stems[number]
+    contention = o.index.stems_of(number)
     for n in range(number, min(number + 3, len(o.sentences))):
         if _AGREED.search(o.sentences[n]):
             return None
@@ -141,7 +143,7 @@ def _rejected(o: Opinionated, number: int) -> int | None:
         voiced = n > number and not Role(o.roles[n]) & _NOT_THE_COURTS and not _contention(o.sentences[n])
         if (
             voiced
-            and len(contention & o.index.stems[n]) >= 3
+            and len(contention & o.index.stems_of(n)) >= 3
             and _opposite(o.sentences[number], o.sentences[n])
         ):
             return n
@@ -211,7 +213,7 @@ def undecided_rule(statement: Statement, o: Opinionated, best: list[tuple[float,
     if m is None or Role(o.roles[number]) & (Role.SEPARATE | Role.NOTE | Role.REPORTED):
         return None
     claim, scope = stems(text), stems(o.sentences[number][m.start() :])
-    if len(claim & scope) < 0.8 * len(claim & o.index.stems[number]):
+    if len(claim & scope) < 0.8 * len(claim & o.index.stems_of(number)):
         return None  # the claim's words lie outside what the sentence leaves open
     if _clear_best(best, text, o, number, {number}) is None:
         return None

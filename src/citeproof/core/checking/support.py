@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from citeproof.core.checking.alignment import lowered, opinion_index, read_statement, stems
+from citeproof.core.checking.alignment import content_words, lowered, opinion_index, read_statement, stems
 from citeproof.core.checking.disposition_claims import (
     disposition_rule,
     held_families,
@@ -183,7 +183,7 @@ def paraphrase_hits(c: Citation, proposition: str, opinion: Opinion) -> list[Hit
     claim = stems(statement.proposition)
     if len(claim) >= MIN_CONTENT_WORDS:  # the opinion's index is built only for a claim worth aligning
         o = Opinionated(sentences, structure.roles, opinion_index(opinion), spans)
-        best = best_sentences(claim, o.index)
+        best = best_sentences(claim, o.index, content_words(statement.proposition))
         found += [contention_rule(statement, o, best), undecided_rule(statement, o, best)]
     return found
 

@@ -1,6 +1,7 @@
 """Score the offline misrepresentation rules on a JSONL file of brief-style statements.
 
     python benchmarks/misrep_blind.py ITEMS.jsonl [--out benchmarks/results/misrep_blind.json]
+                                      [--half 1|2 [--split-seed 28]]
 
 Each line is one item ``{"statement": ..., "cite": ..., "label": ..., "kind": ...}``:
 ``statement`` what a brief says the case holds; ``cite`` the case as a brief cites it
@@ -14,6 +15,10 @@ $CITEPROOF_LIBRARY); the statement is the proposition the support check reads
 (`check_support`, the rules only: no LLM, no NLI model). An item whose cite does not resolve
 to an opinion with text is counted apart (unscored) and listed.
 
+``--half`` scores one half of the items, split by opinion (``opinion_id``, else the cite) with
+a seeded shuffle: tune on one half, report on the other (half 1 is the first half of the
+shuffled opinions).
+
 Prints and writes: misrepresentation precision and recall, the share of faithful statements
 flagged, each with n and a Wilson 95% interval; recall per kind; firings per rule.
 """
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections import Counter, defaultdict
 from dataclasses import replace
@@ -72,6 +78,15 @@ def read_items(path: Path) -> list[dict[str, Any]]:
     return items
 
 
+def half_of(items: list[dict[str, Any]], half: int, seed: int) -> list[dict[str, Any]]:
+    """The items of one half of the opinions (``half`` 1 or 2), the opinions shuffled by ``seed``."""
+    key = [str(i.get("opinion_id") or i["cite"]) for i in items]
+    opinions = sorted(set(key))
+    random.Random(seed).shuffle(opinions)
+    first = set(opinions[: len(opinions) // 2])
+    return [i for i, k in zip(items, key, strict=True) if (k in first) == (half == 1)]
+
+
 def judge(item: dict[str, Any], library: Any) -> tuple[str, str, str]:
     """``(outcome, rule, evidence)``: outcome ``flagged``, ``passed`` or ``unscored: why``."""
     text = str(item["cite"])
@@ -98,9 +113,11 @@ def judge(item: dict[str, Any], library: Any) -> tuple[str, str, str]:
     return ("flagged" if f.outcome is Outcome.FAIL else "passed"), f.rule, f.evidence
 
 
-def score(path: Path) -> dict[str, Any]:
+def score(path: Path, half: int | None = None, seed: int = 28) -> dict[str, Any]:
     library = default_library(quiet=True)
     items = read_items(path)
+    if half is not None:
+        items = half_of(items, half, seed)
     tp = fp = fn = tn = 0
     per_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # [flagged, n] per kind
     rules: Counter[str] = Counter()
@@ -129,6 +146,7 @@ def score(path: Path) -> dict[str, Any]:
             )
     return {
         "command": "python benchmarks/misrep_blind.py " + " ".join(sys.argv[1:]),
+        "half": f"{half} of 2, opinions shuffled with seed {seed}" if half else "all",
         "items": len(items),
         "scored": len(items) - len(unscored),
         "library": library.snapshot().name,
@@ -146,10 +164,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("items", type=Path, help="JSONL of {statement, cite, label, kind}")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("--half", type=int, choices=(1, 2), help="score one half, split by opinion")
+    parser.add_argument("--split-seed", type=int, default=28)
     args = parser.parse_args()
     if not args.items.is_file():
         raise SystemExit(f"{args.items}: no such file")
-    result = score(args.items)
+    result = score(args.items, args.half, args.split_seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import islice
 
+from citeproof.core.checking.alignment import Lowered
 from citeproof.core.checking.misrep import COUNTERPART, Hit
+from citeproof.core.checking.roles import Role
 from citeproof.core.checking.signatures import signature
-from citeproof.core.checking.structure import FAMILY, GRANT, OPPOSITE, REVERSE, Structure
+from citeproof.core.checking.structure import AFFIRM, FAMILY, GRANT, OPPOSITE, REVERSE, Structure
+from citeproof.core.text.context import QUOTATION
 
 _LOWER_COURT = (
     r"trial|district|lower|appellate|appeals|intermediate|circuit|superior|county|state|federal|bankruptcy|"
@@ -136,5 +140,133 @@ def prevailing_rule(text: str, structure: Structure, spans: Sequence[tuple[int, 
     return Hit(
         "prevailing_party",
         f"by the opinion's disposition the {winner} prevailed; the brief says the {side} did",
+        _disposition_spans(structure, spans),
+    )
+
+
+# --- outcomes as briefs state them ("(reversing ...)", "the court upheld the award") ------------
+
+_OUTCOME_LEAD = re.compile(
+    r"^(?P<verb>affirming|upholding|sustaining|reversing|vacating|overturning|setting aside|reinstating|"
+    r"ordering a new trial|remanding for a new trial)\b"
+)
+_ELSEWHERE = re.compile(r"\b(?:on appeal|previously|later|subsequently|earlier|prior appeal)\b|\sv\.\s")
+_OUTCOME_VERB = re.compile(
+    r"\b(?P<subject>[\w.'-]+(?:\s+[\w.'-]+){0,3})\s+(?:(?:ultimately|thus|therefore|also|nonetheless|"
+    r"summarily|unanimously|accordingly|instead)\s+)?(?P<verb>affirmed|upheld|reversed|vacated|"
+    r"overturned|reinstated|ordered a new trial)\b(?P<object>(?:\s+[\w.'$,-]+){0,4})"
+)
+_JUDGMENT_NOUN = re.compile(  # what a court affirms or reverses, not a finding or a statute
+    r"\b(?:judgment|order|decree|conviction|decision|ruling|sentence|verdict|award|dismissal|denial|"
+    r"injunction|divorce)s?\b"
+)
+_OUTCOME_FAMILY = {
+    "affirming": AFFIRM, "upholding": AFFIRM, "sustaining": AFFIRM, "affirmed": AFFIRM, "upheld": AFFIRM,
+    "sustained": AFFIRM, "reversing": REVERSE, "vacating": REVERSE, "overturning": REVERSE,
+    "setting aside": REVERSE, "reinstating": REVERSE, "ordering a new trial": REVERSE,
+    "remanding for a new trial": REVERSE, "reversed": REVERSE, "vacated": REVERSE, "overturned": REVERSE,
+    "set aside": REVERSE, "reinstated": REVERSE, "ordered a new trial": REVERSE,
+}  # fmt: skip
+_OWN_SUBJECT = re.compile(
+    rf"^(?:the|this|that)\s+(?!(?:{_LOWER_COURT})\b)(?:[a-z][\w.'-]*\s+){{0,2}}(?:court|panel|majority|"
+    rf"circuit|district|division)$"
+)
+_NO_ERROR = re.compile(r"^(?:there (?:is|was) )?no (?:reversible )?error\.?$")
+
+
+def stated_outcome(proposition: str, parentheticals: Sequence[str]) -> tuple[str, str] | None:
+    """``(family, words)`` of the one outcome a brief gives the cited court itself: a
+    parenthetical that opens with it ("reversing the Ninth Circuit"), or "the court upheld the
+    award"; None when it gives none, several, or one another court (or a condition) bears."""
+    found: list[tuple[str, str]] = []
+    for paren in parentheticals:
+        low = " ".join(paren.lower().split())
+        m = _OUTCOME_LEAD.match(low)
+        if m and not _ELSEWHERE.search(low):  # what follows the verb are facts ("... where the defendant")
+            found.append((_OUTCOME_FAMILY[m.group("verb")], m.group(0)))
+    low = " ".join(QUOTATION.sub(" ", proposition.lower().replace("’", "'")).split())  # not what it quotes
+    for m in _OUTCOME_VERB.finditer(low):
+        subject, verb = m.group("subject"), m.group("verb")
+        own = _OWN_SUBJECT.search(subject) is not None
+        if not own or _NOT_THE_DISPOSITION.search(low[: m.end()]):
+            return None  # an outcome another court, or a condition, bears
+        if verb != "reinstated" and not _JUDGMENT_NOUN.search(m.group("object")):
+            continue  # "upheld the statute" is no disposition
+        found.append((_OUTCOME_FAMILY[verb], m.group(0)))
+    families = {f for f, _ in found}
+    return found[0] if len(families) == 1 else None
+
+
+def held_families(structure: Structure, sentences: Lowered, roles: Sequence[int]) -> frozenset[str]:
+    """The opinion's own disposition families; where the structure read none, "There is no
+    error." (Connecticut's affirmance) among the majority's last sentences counts as affirmed."""
+    if structure.disposition.families:
+        return structure.disposition.families
+    majority = (
+        n for n in range(len(sentences) - 1, -1, -1) if not Role(roles[n]) & (Role.SEPARATE | Role.NOTE)
+    )
+    tail = list(islice(majority, 5))
+    if any(_NO_ERROR.match(" ".join(sentences[n].split()).strip()) for n in tail):
+        return frozenset({AFFIRM})
+    return frozenset()
+
+
+def outcome_rule(
+    proposition: str,
+    parentheticals: Sequence[str],
+    structure: Structure,
+    sentences: Lowered,
+    roles: Sequence[int],
+    spans: Sequence[tuple[int, int]],
+) -> Hit | None:
+    """The brief gives the court an outcome its own disposition excludes (affirmed for reversed)."""
+    stated = stated_outcome(proposition, parentheticals)
+    held = held_families(structure, sentences, roles) & {AFFIRM, REVERSE}
+    if stated is None or not held:
+        return None
+    said, words = stated
+    if said in held or OPPOSITE[said] not in held:
+        return None
+    did = "reversed" if OPPOSITE[said] == REVERSE else OPPOSITE[said]
+    evidence = (
+        _disposition_spans(structure, spans)
+        or tuple(
+            spans[n] for n in range(len(sentences)) if _NO_ERROR.match(" ".join(sentences[n].split()).strip())
+        )[-1:]
+    )
+    return Hit("disposition", f'the opinion {did}; the brief says "{words}"', evidence)
+
+
+_SIDE_WON = re.compile(
+    rf"\bthe\s+(?:[\w'-]+\s+){{0,2}}?(?P<a>{_SIDE})\s+(?:ultimately\s+|thus\s+)?(?:prevailed|won|succeeded)\b|"
+    rf"\bsided with (?:the\s+)?(?P<b>{_SIDE})\b"
+)
+_CRIMINAL_CAPTION = re.compile(r"^(?!(?:state|people|commonwealth|united states)\b).+\sv\.\s+(?:the\s+)?"
+                               r"(?:state|people|commonwealth|united states)\b", re.I)  # fmt: skip
+
+
+def side_rule(
+    proposition: str,
+    case_name: str,
+    families: frozenset[str],
+    structure: Structure,
+    spans: Sequence[tuple[int, int]],
+) -> Hit | None:
+    """The brief says a side prevailed that lost: by the disposition's own words, or, in an
+    appeal captioned "Name v. State", where the defendant is the one who appealed."""
+    low = " ".join(proposition.lower().replace("’", "'").split())
+    sides = {(m.group("a") or m.group("b")).removesuffix("s") for m in _SIDE_WON.finditer(low)}
+    if len(sides) != 1 or _NOT_THE_DISPOSITION.search(low):
+        return None
+    side = sides.pop()
+    winners, losers = set(structure.disposition.winners), set(structure.disposition.losers)
+    appellate = families & {AFFIRM, REVERSE}
+    if _CRIMINAL_CAPTION.match(case_name or "") and len(appellate) == 1:
+        (losers if appellate == {AFFIRM} else winners).add("defendant")
+    if side not in losers or side in winners:
+        return None
+    return Hit(
+        "prevailing_party",
+        f"by the opinion's disposition the {side} lost; the brief says the {side} prevailed",
         _disposition_spans(structure, spans),
     )

@@ -16,7 +16,14 @@ from __future__ import annotations
 import bisect
 import re
 
-from citeproof.core.checking.disposition_claims import disposition_rule, prevailing_rule
+from citeproof.core.checking.alignment import content_words, lowered, opinion_index, read_statement, stems
+from citeproof.core.checking.disposition_claims import (
+    disposition_rule,
+    held_families,
+    outcome_rule,
+    prevailing_rule,
+    side_rule,
+)
 from citeproof.core.checking.entailment import Entailment, contradicts, vetoes
 from citeproof.core.checking.misrep import (
     Claim,
@@ -28,6 +35,12 @@ from citeproof.core.checking.misrep import (
     read_claim,
     relations,
     swap_rule,
+)
+from citeproof.core.checking.paraphrase_rules import (
+    Opinionated,
+    best_sentences,
+    contention_rule,
+    undecided_rule,
 )
 from citeproof.core.checking.signatures import opinion_sentences, signed_sentences, words_of
 from citeproof.core.checking.structure import opinion_structure
@@ -142,7 +155,37 @@ def rule_hits(c: Citation, proposition: str, opinion: Opinion) -> tuple[list[Hit
         modal_rule(claim, near),
         swap_rule(claim, near),
     ]
+    found.extend(paraphrase_hits(c, proposition, opinion))
     return [h for h in found if h is not None], claim, near
+
+
+def paraphrase_hits(c: Citation, proposition: str, opinion: Opinion) -> list[Hit | None]:
+    """The rules for claims as briefs write them (`alignment`, `paraphrase_rules`): the cited
+    case's name and cite, the attribution and the parentheticals read apart from the proposition."""
+    statement = read_statement(proposition, c.case_name or "")
+    if statement.other_case:
+        return []
+    structure = opinion_structure(opinion)
+    spans = opinion_sentences(opinion)
+    sentences = lowered(opinion)
+    found = [
+        outcome_rule(
+            statement.proposition, statement.parentheticals, structure, sentences, structure.roles, spans
+        ),
+        side_rule(
+            statement.proposition,
+            c.case_name or "",
+            held_families(structure, sentences, structure.roles),
+            structure,
+            spans,
+        ),
+    ]
+    claim = stems(statement.proposition)
+    if len(claim) >= MIN_CONTENT_WORDS:  # the opinion's index is built only for a claim worth aligning
+        o = Opinionated(sentences, structure.roles, opinion_index(opinion), spans)
+        best = best_sentences(claim, o.index, content_words(statement.proposition))
+        found += [contention_rule(statement, o, best), undecided_rule(statement, o, best)]
+    return found
 
 
 def _check_claim(

@@ -14,10 +14,19 @@ from typing import Any
 
 from citeproof.core.models import Document
 from citeproof.core.reading.errors import ReadError
+from citeproof.core.reading.front_matter import table_edge, with_table_lines
 from citeproof.core.reading.furniture import goes_on, running_key
 from citeproof.core.reading.hyphens import across_pages, joined
 from citeproof.core.reading.page_labels import is_printed_number, printed_page_labels
-from citeproof.core.reading.pdf_notes import NOTES_MARK, line_sizes, notes_start, split_notes, with_notes
+from citeproof.core.reading.pdf_notes import (
+    NOTES_MARK,
+    call_mark,
+    line_sizes,
+    notes_start,
+    split_notes,
+    take_calls,
+    with_notes,
+)
 
 _SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
 _PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s+of\s+\d{1,4})?\s*$", re.I)
@@ -28,12 +37,14 @@ NOTE_CALL_SIZE = 0.8  # digits this much smaller than the text they follow call 
 PARAGRAPH_GAP = 1.3  # a gap this many times the usual line gap parts two paragraphs
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page where running lines stand
 # a citation repeated at the edge of two pages is still text: a short form, a pin, a cite
+_OUTER_NUMBERS = re.compile(r"^(?:#\s)+|(?:\s#)+$")
 _CITING = re.compile(r"\bid\.|\bsupra\b|\bat #|# (?:[a-z]+\.\s?)+(?:[a-z]+\s)?#")
 
 
 def unwrap_lines(text: str) -> str:
-    """Join hyphenated and wrapped lines (PDF text); paragraph breaks survive."""
-    text = joined(text)
+    """Join hyphenated and wrapped lines (PDF text); paragraph breaks survive, and so do
+    the lines of a brief's own tables (`front_matter.py`)."""
+    text = joined(with_table_lines(text))
     text = _SOFT_WRAP.sub(" ", text)
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -82,14 +93,17 @@ def read_pdf(data: bytes, name: str) -> Document:
     notes = [
         split_notes(lines[lines.index(NOTES_MARK) + 1 :]) if NOTES_MARK in lines else [] for lines in pages
     ]
-    texts = [
-        unwrap_lines("\n".join(x for x in lines if not _PAGE_NUMBER_LINE.match(x)).strip())
+    read_bodies = [
+        take_calls(unwrap_lines("\n".join(x for x in lines if not _PAGE_NUMBER_LINE.match(x)).strip()))
         for lines in bodies
     ]
+    texts = [text for text, _ in read_bodies]
+    calls = [page_calls for _, page_calls in read_bodies]
     joined = join_pages(texts, name)
     starts = joined.page_starts
     ends = [min(start + max(len(t) - 1, 0), len(joined.text)) for start, t in zip(starts, texts, strict=True)]
-    text, starts, regions = with_notes(joined.text, starts, ends, notes)
+    called = [(start + at, number) for start, page in zip(starts, calls, strict=True) for at, number in page]
+    text, starts, regions = with_notes(joined.text, starts, ends, notes, called)
     return replace(joined, text=text, page_starts=starts, regions=regions, page_labels=tuple(labels))
 
 
@@ -97,7 +111,7 @@ def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]
     """The lines of one page without pleading-paper line numbers, and whether it had them:
     at least _MIN_LINE_NUMBERS rising margin numbers, or (``pleading``: other pages of the
     document have them) any that rise from 1, as on a short last page."""
-    raw = textpage.get_text_range()
+    raw = page_text(textpage)
     boxes = len(raw) == textpage.count_chars()  # char boxes line up with the text
     if boxes:
         raw = without_note_calls(raw, textpage)
@@ -137,10 +151,25 @@ def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]
     return paragraphs, bool(numbered)
 
 
+def page_text(textpage: Any) -> str:
+    """The page's text, one character for each of pdfium's: its text range drops control
+    characters a PDF may print (a stray ``\x97``), so that the character boxes no longer
+    line up with it; then the text is read character by character, a control character
+    as a space."""
+    import pypdfium2.raw as pdfium_c
+
+    raw: str = textpage.get_text_range()
+    count = int(textpage.count_chars())
+    if len(raw) == count:
+        return raw
+    chars = [chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count)]
+    return "".join(ch if ch in "\r\n\x02" or ch.isprintable() or ch == "\ufffe" else " " for ch in chars)
+
+
 def without_note_calls(raw: str, textpage: Any) -> str:
     """``raw`` with each footnote call (digits set smaller than the character they follow,
-    ``407`` then a superscript ``14``) turned into a space, so that it never joins the
-    number before it (``Fed. R. Evid. 40714``)."""
+    ``407`` then a superscript ``14``) marked as a call (`call_mark`, a space once the lines
+    are joined), so that it never joins the number before it (``Fed. R. Evid. 40714``)."""
     import pypdfium2.raw as pdfium_c
 
     def size(index: int) -> float:
@@ -155,7 +184,7 @@ def without_note_calls(raw: str, textpage: Any) -> str:
         before = size(i - 1)
         called = (called and size(i) <= before * 1.05) or 0 < size(i) < before * NOTE_CALL_SIZE
         if called:
-            chars[i] = " "
+            chars[i] = call_mark(raw[i])
     return "".join(chars)
 
 
@@ -177,19 +206,28 @@ def paragraph_starts(bottoms: list[float]) -> set[int]:
 
 def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
     """Drop the lines repeated at the top or bottom of most pages (digits aside: ``Page
-    3 of 10``, ``Case 2:24-cv-01234 Document 12 Filed 01/02/25 Page 3 of 10``)."""
+    3 of 10``, ``Case 2:24-cv-01234 Document 12 Filed 01/02/25 Page 3 of 10``; a page
+    number at either end aside: ``412 SMITH v. JONES``, ``SMITH v. JONES 413``)."""
     if len(pages) < 2:
         return pages
     edges = [_edge_indices(lines) for lines in pages]
     seen = Counter(
-        key for lines, idx in zip(pages, edges, strict=True) for key in {running_key(lines[i]) for i in idx}
+        key for lines, idx in zip(pages, edges, strict=True) for key in {_running_key(lines[i]) for i in idx}
     )
     needed = max(2, (len(pages) + 1) // 2)
-    running = {key for key, n in seen.items() if n >= needed and key.strip("# ") and not _CITING.search(key)}
+    running = {key for key, n in seen.items() if n >= needed and key.strip("# ")}
     return [
-        [line for i, line in enumerate(lines) if not (i in idx and running_key(line) in running)]
+        [line for i, line in enumerate(lines) if not (i in idx and _running_key(line) in running)]
         for lines, idx in zip(pages, edges, strict=True)
     ]
+
+
+def _running_key(line: str) -> str:
+    """A line's running key (`running_key`), its page number at either end aside (a
+    reporter prints ``412 SMITH v. JONES`` on left pages, ``SMITH v. JONES 413`` on right
+    ones); none for a line that cites."""
+    key = running_key(line)
+    return "" if _CITING.search(key) else _OUTER_NUMBERS.sub("", key)
 
 
 def _edge_indices(lines: list[str]) -> set[int]:
@@ -213,7 +251,8 @@ def join_pages(pages: list[str], name: str | None) -> Document:
                 length -= 1 - len(hyphen)
                 sep = ""
             else:
-                sep = " " if goes_on(parts[-1][-12:], page[:6]) else "\n\n"
+                edge = table_edge(parts[-1][-200:], page[:80])
+                sep = " " if goes_on(parts[-1][-12:], page[:6]) and not edge else "\n\n"
             parts.append(sep)
             length += len(sep)
         starts.append(length)

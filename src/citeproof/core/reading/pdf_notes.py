@@ -1,10 +1,16 @@
 """Footnotes at the foot of a PDF page, read as notes: found by their smaller type and
-their numbers, taken out of the body, and placed after the paragraph their page's body
-ends in, each marked as a footnote with its number and the page it is printed on.
+their numbers, taken out of the body, and placed after the paragraph that calls them (as a
+Word file's notes are), each marked as a footnote with its number and the page it is
+printed on. A note whose call is not found goes after the paragraph its page's body ends in.
 
 A page's notes begin at the first line that opens with a number (``2 The court …``, the
-number often raised) and from which every line is set smaller than the page's body text;
-a page whose lines are all of one size has no notes.
+number often raised) and from which every line is set smaller than the page's body text,
+but for a footer of a line or two below them (the page number); a page whose lines are all
+of one size has no notes.
+
+A call (digits set smaller than what they follow) is marked in the page's text by one
+private-use character per digit (`call_mark`) and taken out after the lines are joined
+(`take_calls`), so that each note can find the paragraph that calls it.
 """
 
 from __future__ import annotations
@@ -21,6 +27,9 @@ NOTES_MARK = "\x00notes"  # stands in a page's lines where its notes begin
 SMALLER = 0.93  # a note's type is at most this share of the body's
 _NOTE_START = re.compile(r"\s*(\d{1,3})[ .]?\s*(?=[\"“‘'(A-Za-z])")
 _MARK_ALONE = re.compile(r"\s*(\d{1,3})\s*")
+FOOTER_LINES = 2  # lines of body type a page may print below its notes
+_CALL_BASE = 0xE000  # digit d of a call is written chr(_CALL_BASE + d) until the lines are joined
+_CALL = re.compile(f"[{chr(_CALL_BASE)}-{chr(_CALL_BASE + 9)}]+")
 
 Note = tuple[int, str]  # number, text
 
@@ -50,16 +59,37 @@ def notes_start(texts: Sequence[str], sizes: Sequence[float]) -> int | None:
         return None
     body = weight.most_common(1)[0][0]
     small = [not size or size < body * SMALLER for size in sizes]
-    for i in range(1, len(texts)):
-        if all(small[i:]) and _NOTE_START.match(texts[i]) and any(not s for s in small[:i]):
+    end = len(texts)
+    while end > 1 and not small[end - 1] and len(texts) - end < FOOTER_LINES:
+        end -= 1  # a footer below the notes
+    for i in range(1, end):
+        if all(small[i:end]) and _NOTE_START.match(texts[i]) and any(not s for s in small[:i]):
             return i
     return None
 
 
+def call_mark(digit: str) -> str:
+    """The character that stands for one digit of a note's call in a page's text."""
+    return chr(_CALL_BASE + int(digit))
+
+
+def take_calls(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with each call's marks (`call_mark`) turned into spaces, and the calls:
+    (offset, note number)."""
+    calls = [
+        (m.start(), int("".join(str(ord(ch) - _CALL_BASE) for ch in m.group()))) for m in _CALL.finditer(text)
+    ]
+    return _CALL.sub(lambda m: " " * len(m.group()), text), calls
+
+
 def split_notes(lines: Sequence[str]) -> list[Note]:
     """The notes in the lines at the foot of a page: each opens with its number; a line
-    that opens with the next number opens the next note."""
+    that opens with the next number opens the next note; a number alone on the last line
+    is the page's number."""
     notes: list[tuple[int, list[str]]] = []
+    lines = list(lines)
+    while lines and (not lines[-1].strip() or _MARK_ALONE.fullmatch(lines[-1])):
+        lines.pop()  # the page number printed under the notes
     for line in lines:
         m = _NOTE_START.match(line) or _MARK_ALONE.fullmatch(line)  # a raised mark may stand apart
         number = int(m.group(1)) if m else None
@@ -72,29 +102,32 @@ def split_notes(lines: Sequence[str]) -> list[Note]:
 
 
 def with_notes(
-    text: str, starts: Sequence[int], ends: Sequence[int], notes: Sequence[Sequence[Note]]
+    text: str,
+    starts: Sequence[int],
+    ends: Sequence[int],
+    notes: Sequence[Sequence[Note]],
+    calls: Sequence[tuple[int, int]] = (),
 ) -> tuple[str, tuple[int, ...], tuple[Region, ...]]:
     """``text`` (pages beginning at ``starts``, page ``i``'s body ending at ``ends[i]``)
-    with each page's ``notes`` placed after the paragraph its body ends in: the text, the
-    pages' new starts and the notes' regions."""
-    inserts: list[tuple[int, int, Sequence[Note]]] = []
+    with each page's ``notes`` placed after the paragraph that calls them (``calls``:
+    offset, note number), else after the paragraph the page's body ends in: the text,
+    the pages' new starts and the notes' regions."""
+    inserts: list[tuple[int, int, int, str]] = []  # where, page, number, note
     for index, (end, page_notes) in enumerate(zip(ends, notes, strict=True)):
-        if page_notes:
-            cut = text.find("\n\n", end)
-            inserts.append((len(text) if cut == -1 else cut, index + 1, page_notes))
+        for number, note in page_notes:
+            called = [at for at, n in calls if n == number and at <= end]
+            cut = text.find("\n\n", called[-1] if called else end)
+            inserts.append((len(text) if cut == -1 else cut, index + 1, number, note))
     pieces: list[str] = []
     regions: list[Region] = []
     cursor = shift = 0
     shifts: list[tuple[int, int]] = []  # (offset, how far text from there on moved)
-    for at, page, page_notes in sorted(inserts, key=lambda item: item[0]):
+    for at, page, number, note in sorted(inserts, key=lambda item: item[0]):
         pieces.append(text[cursor:at])
-        for number, note in page_notes:
-            start = at + shift + 2
-            pieces.append("\n\n" + note)
-            regions.append(
-                Region(Span(start, start + len(note)), "footnote", f"footnote {number}", number, page)
-            )
-            shift += 2 + len(note)
+        start = at + shift + 2
+        pieces.append("\n\n" + note)
+        regions.append(Region(Span(start, start + len(note)), "footnote", f"footnote {number}", number, page))
+        shift += 2 + len(note)
         shifts.append((at, shift))
         cursor = at
     pieces.append(text[cursor:])

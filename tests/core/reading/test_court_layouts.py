@@ -185,3 +185,100 @@ def test_a_two_column_reporter_page_reads_as_its_text(tmp_path, library):
     names = [v.citation.case_name for v in report.verdicts]
     assert names == [v.citation.case_name for v in expected.verdicts]
     assert "SMITH" not in report.document.text
+
+
+def test_a_reporter_head_on_a_page_of_its_own_is_no_case_name(tmp_path, library):
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="pt", format="letter")
+    pdf.add_font("DejaVu", fname=DEJAVU)
+    pdf.set_font("DejaVu", size=9)
+    pdf.add_page()
+    pdf.text(250, 40, "OKAFOR v. PRICE")
+    pdf.text(545, 40, "385")
+    for row, line in enumerate(["766 So. 2d 440 (2000)", "", "The order is affirmed."]):
+        pdf.text(54, 64 + row * 11.2, line)
+    pdf.output(str(tmp_path / "page.pdf"))
+    report = check_file(tmp_path / "page.pdf", library)
+    assert "OKAFOR" not in report.document.text
+    assert [(v.citation.cite, v.citation.case_name) for v in report.verdicts] == [("766 So. 2d 440", None)]
+
+
+def test_a_column_that_begins_a_numbered_note_begins_a_paragraph(tmp_path):
+    from fpdf import FPDF
+
+    pdf = FPDF(unit="pt", format="letter")
+    pdf.add_font("DejaVu", fname=DEJAVU)
+    pdf.set_font("DejaVu", size=9)
+    pdf.add_page()
+    left = ["165. See State v. Hessler, 274 Neb. 478,", "741 N.W.2d 406 (2007).", "166. Id."]
+    right = ["167. See id. at 412, and the", "cases it", "collects."]
+    for x, lines in ((54, left), (318, right)):
+        for row, line in enumerate(lines):
+            pdf.text(x, 64 + row * 11.2, line)
+    pdf.output(str(tmp_path / "notes.pdf"))
+    text = read_document(tmp_path / "notes.pdf").text
+    assert "166. Id.\n\n167. See id." in text
+    assert "and the cases it collects." in text  # a column that goes on reads on
+
+
+def _long_notes_pdf(path: Path) -> Path:
+    """Page 1: a paragraph of 12-point body calling note 1, whose 9-point text is longer than
+    the page's body and runs on at the foot of page 2, above note 2; the page number in the
+    footer. Most of the document is set in the body's type."""
+    from fpdf import FPDF
+
+    pdf = FPDF(format="letter")
+    pdf.set_auto_page_break(False)
+    note = [
+        "1 The rule has a long history. See Brown v. Board of Education, 347 U.S. 483, 495 (1954),",
+        "where the Court held that separate schools are unequal, and the cases that followed it in",
+        "every circuit, each of which applied the rule to facts of its own and found it sound on",
+        "the record before it, whatever the district court had thought of the question below;",
+    ]
+    pages = [
+        (["Counsel is a right of every accused in a criminal trial.", "The Court said so plainly."], note),
+        (
+            [
+                "Evidence seized unlawfully is excluded at trial, and the rule reaches",
+                "every court of the States as well as the federal courts, whatever the",
+                "crime charged and whoever conducted the search that produced it; the",
+                "courts below have applied it for many years without any difficulty.",
+                "The question here is narrower: whether the rule reaches a search made",
+                "by officers of another sovereign who acted without any warrant at all,",
+                "and then handed what they found to the officers who brought the case.",
+                "We hold that it does, for the reasons the courts of appeals have given.",
+            ],
+            ["Id. at 494.", "2 See Mapp v. Ohio, 367 U.S. 643, 655 (1961)."],
+        ),
+    ]
+    for number, (body, notes) in enumerate(pages, 1):
+        pdf.add_page()
+        for row, line in enumerate(body):
+            pdf.set_font("Helvetica", size=12)
+            pdf.set_xy(25, 30 + row * 8)
+            pdf.cell(pdf.get_string_width(line), 6, line)
+            if number == 1 and row == 0:
+                pdf.set_font("Helvetica", size=7)
+                pdf.cell(4, 4, "1")
+        pdf.set_font("Helvetica", size=9)
+        for row, line in enumerate(notes):
+            pdf.set_xy(25, 200 + row * 5)
+            pdf.cell(0, 5, line)
+        pdf.set_font("Helvetica", size=12)
+        pdf.set_xy(100, 260)
+        pdf.cell(10, 6, str(number))
+    pdf.output(str(path))
+    return path
+
+
+def test_a_note_longer_than_its_page_body_and_running_on_is_one_note(tmp_path):
+    doc = read_document(_long_notes_pdf(tmp_path / "notes.pdf"))
+    text = doc.text
+    body = " ".join(text[: text.index("The rule has")].split())
+    assert body == "Counsel is a right of every accused in a criminal trial. The Court said so plainly."
+    brown = text.index("Brown v. Board")
+    assert doc.place_of(brown).label == "footnote 1"
+    assert doc.place_of(text.index("Id. at 494")).label == "footnote 1"  # it runs on from page 1
+    assert doc.place_of(text.index("Mapp v. Ohio")).label == "footnote 2"
+    assert "\n1 " not in text and "\n2 " not in text

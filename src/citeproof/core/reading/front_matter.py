@@ -29,8 +29,10 @@ _LEADER = r"(?:\.{2,}|…+|\t|[ \t]{8,}|_{3,}|(?:\s\.){3,})"
 _PAGE_REF = re.compile(rf"{_LEADER}[ .\t]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*\.?[ \t]*$", re.I)
 # a printed table's own line: a dot leader (never the end of a sentence of the argument)
 _DOTTED_REF = re.compile(
-    rf"(?:\.{{4,}}|…{{2,}}|(?:\s\.){{3,}})[ .]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*\.?[ \t]*$", re.I
+    rf"(?:\.{{3,}}|…{{2,}}|(?:\s\.){{3,}})[ .]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*\.?[ \t]*$", re.I
 )
+# inside a table: an entry that filled its line, its pages after its year with no leader
+_BARE_REF = re.compile(rf"\)[ \t]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*[ \t]*$", re.I)
 TABLE_PAGE_LINES = 3  # lines ending in page references that make a page (a table's next page) a table
 MAX_UNREFERENCED = 4  # lines in a row without a page reference inside a table (headings, wraps)
 
@@ -49,7 +51,7 @@ def table_spans(text: str) -> list[tuple[int, int]]:
             continue
         last, gap = None, 0
         for k in range(index + 1, len(lines)):
-            if _PAGE_REF.search(lines[k].text):
+            if _PAGE_REF.search(lines[k].text) or _BARE_REF.search(lines[k].text):
                 last, gap = k, 0
             elif lines[k].text.strip():
                 gap += 1
@@ -63,15 +65,25 @@ def table_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def is_table_page(page: str) -> bool:
+    """Whether a PDF page holds a table: a table heading, or TABLE_PAGE_LINES lines that
+    end in page references."""
+    lines = page.split("\n")
+    if any(_HEADING.fullmatch(line) for line in lines):
+        return True
+    return sum(bool(_PAGE_REF.search(line)) for line in lines) >= TABLE_PAGE_LINES
+
+
 def with_table_lines(page: str) -> str:
     """``page`` (a PDF page's lines) with a paragraph break after each table heading and
-    each line that ends in a page reference, when the page holds a table (a heading, or
-    TABLE_PAGE_LINES such lines); on any other page, after each line that ends in a dot
-    leader and its pages (the end of a table on the next page)."""
+    each line that ends in a page reference (with a leader, or after an entry's year), when
+    the page holds a table; on any other page, after each line that ends in a dot leader
+    and its pages (the end of a table on the next page)."""
     lines = page.split("\n")
     heading = [bool(_HEADING.fullmatch(line)) for line in lines]
-    referenced = [bool(_PAGE_REF.search(line)) for line in lines]
-    if not any(heading) and sum(referenced) < TABLE_PAGE_LINES:
+    if is_table_page(page):
+        referenced = [bool(_PAGE_REF.search(line) or _BARE_REF.search(line)) for line in lines]
+    else:
         referenced = [bool(_DOTTED_REF.search(line)) for line in lines]
     out = []
     for k, line in enumerate(lines):
@@ -82,6 +94,11 @@ def with_table_lines(page: str) -> str:
 
 
 def table_edge(before: str, page: str) -> bool:
-    """Whether a page break between ``before`` and ``page`` is a table's edge: ``page``
-    begins with a table's heading, or ``before`` ends with a table's dotted line."""
-    return bool(_HEADING.fullmatch(page.split("\n", 1)[0]) or _DOTTED_REF.search(before.rsplit("\n", 1)[-1]))
+    """Whether a page break between the pages ``before`` and ``page`` is a table's edge (no
+    sentence goes on across it): ``page`` begins with a table's heading, or ``before``
+    holds a table or ends with a table's dotted line."""
+    return bool(
+        _HEADING.fullmatch(page.split("\n", 1)[0])
+        or is_table_page(before)
+        or _DOTTED_REF.search(before.rsplit("\n", 1)[-1])
+    )

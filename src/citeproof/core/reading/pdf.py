@@ -20,9 +20,11 @@ from citeproof.core.reading.hyphens import across_pages, joined
 from citeproof.core.reading.page_labels import is_printed_number, printed_page_labels
 from citeproof.core.reading.pdf_notes import (
     NOTES_MARK,
+    body_size,
     call_mark,
     line_sizes,
     notes_start,
+    runs_on,
     split_notes,
     take_calls,
     with_notes,
@@ -34,9 +36,12 @@ _LINE_NUMBER = re.compile(r"\s*(\d{1,2})(?:\s+|$)")
 _MARGIN_GAP = 6.0  # points between a margin line number and the text of its line
 _MIN_LINE_NUMBERS = 5  # numbered lines on a page before they are taken for pleading paper
 NOTE_CALL_SIZE = 0.8  # digits this much smaller than the text they follow call a note
+COLUMN_RISE = 6.0  # points a line stands above the line before it: the top of a new column
 PARAGRAPH_GAP = 1.3  # a gap this many times the usual line gap parts two paragraphs
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page where running lines stand
 # a citation repeated at the edge of two pages is still text: a short form, a pin, a cite
+_CAPTION = r"[A-Z][A-Z.,'&\- ]*[A-Z.]\s+v\.\s+[A-Z][A-Z.,'&\- ]*[A-Z.]"
+_CAPTION_HEAD = re.compile(rf"\s*(?:\d{{1,5}}\s+{_CAPTION}|{_CAPTION}\s+\d{{1,5}})\s*")
 _OUTER_NUMBERS = re.compile(r"^(?:#\s)+|(?:\s#)+$")
 _CITING = re.compile(r"\bid\.|\bsupra\b|\bat #|# (?:[a-z]+\.\s?)+(?:[a-z]+\s)?#")
 
@@ -71,10 +76,12 @@ def read_pdf(data: bytes, name: str) -> Document:
     except Exception as exc:  # pdfium raises its own error types
         raise ReadError(f"{name}: not a readable PDF ({exc})") from None
     try:
-        read = [_page_lines(pdf[i].get_textpage()) for i in range(len(pdf))]
+        textpages = [pdf[i].get_textpage() for i in range(len(pdf))]
+        body = body_size(textpages)
+        read = [_page_lines(textpage, body=body) for textpage in textpages]
         if any(numbered for _, numbered in read):  # pleading paper: a short page is numbered too
             read = [
-                (lines, True) if numbered else _page_lines(pdf[i].get_textpage(), pleading=True)
+                (lines, True) if numbered else _page_lines(textpages[i], pleading=True, body=body)
                 for i, (lines, numbered) in enumerate(read)
             ]
         pages = [lines for lines, _ in read]
@@ -90,9 +97,9 @@ def read_pdf(data: bytes, name: str) -> Document:
         ]
     )
     bodies = [lines[: lines.index(NOTES_MARK)] if NOTES_MARK in lines else lines for lines in pages]
-    notes = [
-        split_notes(lines[lines.index(NOTES_MARK) + 1 :]) if NOTES_MARK in lines else [] for lines in pages
-    ]
+    notes = runs_on(
+        [split_notes(lines[lines.index(NOTES_MARK) + 1 :]) if NOTES_MARK in lines else [] for lines in pages]
+    )
     read_bodies = [
         take_calls(unwrap_lines("\n".join(x for x in lines if not _PAGE_NUMBER_LINE.match(x)).strip()))
         for lines in bodies
@@ -107,7 +114,7 @@ def read_pdf(data: bytes, name: str) -> Document:
     return replace(joined, text=text, page_starts=starts, regions=regions, page_labels=tuple(labels))
 
 
-def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]:
+def _page_lines(textpage: Any, pleading: bool = False, body: float | None = None) -> tuple[list[str], bool]:
     """The lines of one page without pleading-paper line numbers, and whether it had them:
     at least _MIN_LINE_NUMBERS rising margin numbers, or (``pleading``: other pages of the
     document have them) any that rise from 1, as on a short last page."""
@@ -139,10 +146,11 @@ def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]
     texts = [line[cut.get(i, 0) :] for i, (_, line) in enumerate(lines)]
     if not boxes:
         return texts, bool(numbered)
-    breaks = paragraph_starts([textpage.get_charbox(start, loose=True)[1] for start, _ in lines])
     notes = notes_start(
-        texts, line_sizes(textpage, [start for start, _ in lines], [line for _, line in lines])
+        texts, line_sizes(textpage, [start for start, _ in lines], [line for _, line in lines]), body
     )
+    bottoms = [textpage.get_charbox(start, loose=True)[1] for start, _ in lines][:notes]
+    breaks = paragraph_starts(bottoms) | column_breaks(bottoms, texts)  # the body's (notes set apart)
     paragraphs = [
         piece
         for i, text in enumerate(texts)
@@ -204,10 +212,23 @@ def paragraph_starts(bottoms: list[float]) -> set[int]:
     return {i + 1 for i, gap in enumerate(gaps) if gap > line_gap * PARAGRAPH_GAP}
 
 
+def column_breaks(bottoms: list[float], texts: list[str]) -> set[int]:
+    """The lines (by index) that open a paragraph at the top of a new column (a line set
+    COLUMN_RISE points above the one before it): where the text does not go on across the
+    column break, as across a page break (``166. Id.`` | ``167. See id.``)."""
+    return {
+        i
+        for i in range(1, len(bottoms))
+        if bottoms[i] - bottoms[i - 1] > COLUMN_RISE and not goes_on(texts[i - 1][-12:], texts[i][:6])
+    }
+
+
 def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
     """Drop the lines repeated at the top or bottom of most pages (digits aside: ``Page
     3 of 10``, ``Case 2:24-cv-01234 Document 12 Filed 01/02/25 Page 3 of 10``; a page
-    number at either end aside: ``412 SMITH v. JONES``, ``SMITH v. JONES 413``)."""
+    number at either end aside: ``412 SMITH v. JONES``, ``SMITH v. JONES 413``), and a
+    reporter's head on top of a page even when nothing repeats it (a page of its own)."""
+    pages = [_without_caption_head(lines) for lines in pages]
     if len(pages) < 2:
         return pages
     edges = [_edge_indices(lines) for lines in pages]
@@ -220,6 +241,15 @@ def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
         [line for i, line in enumerate(lines) if not (i in idx and _running_key(line) in running)]
         for lines, idx in zip(pages, edges, strict=True)
     ]
+
+
+def _without_caption_head(lines: list[str]) -> list[str]:
+    """``lines`` without a first line that is a reporter's running head: the caption in
+    capitals with the page number at either end (``385 SMITH v. JONES``)."""
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or not _CAPTION_HEAD.fullmatch(lines[first]):
+        return lines
+    return lines[:first] + lines[first + 1 :]
 
 
 def _running_key(line: str) -> str:
@@ -251,7 +281,7 @@ def join_pages(pages: list[str], name: str | None) -> Document:
                 length -= 1 - len(hyphen)
                 sep = ""
             else:
-                edge = table_edge(parts[-1][-200:], page[:80])
+                edge = table_edge(parts[-1], page[:80])
                 sep = " " if goes_on(parts[-1][-12:], page[:6]) and not edge else "\n\n"
             parts.append(sep)
             length += len(sep)

@@ -25,6 +25,7 @@ from citeproof.core.models import Region, Span
 
 NOTES_MARK = "\x00notes"  # stands in a page's lines where its notes begin
 SMALLER = 0.93  # a note's type is at most this share of the body's
+BODY_SHARE = 0.1  # a body's type sets at least this share of its page's characters
 _NOTE_START = re.compile(r"\s*(\d{1,3})[ .]?\s*(?=[\"“‘'(A-Za-z])")
 _MARK_ALONE = re.compile(r"\s*(\d{1,3})\s*")
 FOOTER_LINES = 2  # lines of body type a page may print below its notes
@@ -32,6 +33,7 @@ _CALL_BASE = 0xE000  # digit d of a call is written chr(_CALL_BASE + d) until th
 _CALL = re.compile(f"[{chr(_CALL_BASE)}-{chr(_CALL_BASE + 9)}]+")
 
 Note = tuple[int, str]  # number, text
+RUNS_ON = 0  # the number of a note's part that runs on from the page before
 
 
 def line_sizes(textpage: Any, starts: Sequence[int], texts: Sequence[str]) -> list[float]:
@@ -49,8 +51,12 @@ def line_sizes(textpage: Any, starts: Sequence[int], texts: Sequence[str]) -> li
     return sizes
 
 
-def notes_start(texts: Sequence[str], sizes: Sequence[float]) -> int | None:
-    """The line where the page's notes begin, None when it has none."""
+def notes_start(
+    texts: Sequence[str], sizes: Sequence[float], document_body: float | None = None
+) -> int | None:
+    """The line where the page's notes begin, None when it has none. The body's type is the
+    document's (``document_body``) where it sets BODY_SHARE of the page (its notes may be
+    longer than its body), else the page's most common."""
     weight: Counter[float] = Counter()
     for text, size in zip(texts, sizes, strict=True):
         if size:
@@ -58,14 +64,49 @@ def notes_start(texts: Sequence[str], sizes: Sequence[float]) -> int | None:
     if len(weight) < 2:
         return None
     body = weight.most_common(1)[0][0]
+    if document_body is not None and weight[round(document_body, 1)] >= BODY_SHARE * weight.total():
+        body = round(document_body, 1)
     small = [not size or size < body * SMALLER for size in sizes]
     end = len(texts)
     while end > 1 and not small[end - 1] and len(texts) - end < FOOTER_LINES:
         end -= 1  # a footer below the notes
     for i in range(1, end):
-        if all(small[i:end]) and _NOTE_START.match(texts[i]) and any(not s for s in small[:i]):
-            return i
+        if all(small[i:end]) and any(not s for s in small[:i]):
+            # a note that runs on from the last page stands above the first number
+            numbered = [bool(_NOTE_START.match(text)) for text in texts[i:end]]
+            return i if any(numbered) else None
     return None
+
+
+def body_size(textpages: Sequence[Any]) -> float | None:
+    """The type size most of the document's letters are set in (its body's)."""
+    import pypdfium2.raw as pdfium_c
+
+    weight: Counter[float] = Counter()
+    for textpage in textpages:
+        for i in range(0, int(textpage.count_chars()), 3):  # every third character: enough to count
+            weight[round(float(pdfium_c.FPDFText_GetFontSize(textpage.raw, i)), 1)] += 1
+    weight.pop(0.0, None)
+    return weight.most_common(1)[0][0] if weight else None
+
+
+def runs_on(notes: Sequence[Sequence[Note]]) -> list[list[Note]]:
+    """Each page's notes, a part that runs on from an earlier page (RUNS_ON) joined to the
+    last note printed before it, as a paragraph of its own; kept as it is when no note
+    stands before it."""
+    out: list[list[Note]] = []
+    last: tuple[int, int] | None = None  # page, index of the last note so far
+    for page_notes in notes:
+        out.append([])
+        for number, text in page_notes:
+            if number == RUNS_ON and last is not None:
+                page, index = last
+                before, earlier = out[page][index]
+                out[page][index] = (before, f"{earlier}\n\n{text}")
+                continue
+            out[-1].append((number, text))
+            last = (len(out) - 1, len(out[-1]) - 1)
+    return out
 
 
 def call_mark(digit: str) -> str:
@@ -85,7 +126,8 @@ def take_calls(text: str) -> tuple[str, list[tuple[int, int]]]:
 def split_notes(lines: Sequence[str]) -> list[Note]:
     """The notes in the lines at the foot of a page: each opens with its number; a line
     that opens with the next number opens the next note; a number alone on the last line
-    is the page's number."""
+    is the page's number. Lines above the first number are the last page's last note running
+    on (numbered RUNS_ON, see `runs_on`)."""
     notes: list[tuple[int, list[str]]] = []
     lines = list(lines)
     while lines and (not lines[-1].strip() or _MARK_ALONE.fullmatch(lines[-1])):
@@ -93,9 +135,11 @@ def split_notes(lines: Sequence[str]) -> list[Note]:
     for line in lines:
         m = _NOTE_START.match(line) or _MARK_ALONE.fullmatch(line)  # a raised mark may stand apart
         number = int(m.group(1)) if m else None
-        if m and number is not None and (not notes or number == notes[-1][0] + 1):
+        if m and number is not None and (not notes or notes[-1][0] in (RUNS_ON, number - 1)):
             notes.append((number, [line[m.end() :]]))
-        elif notes and line.strip():
+        elif line.strip():
+            if not notes:
+                notes.append((RUNS_ON, []))
             notes[-1][1].append(line)
     joined = [(n, " ".join(" ".join(parts).split())) for n, parts in notes]
     return [(n, text) for n, text in joined if text]  # a number with nothing after: a page number

@@ -10,6 +10,9 @@ footnotes) and read back with citeproof's own readers. For every citation the be
 what the check found on the source and on the laid-out document: the cite (volume, reporter, page,
 pin pages), its status, its error kinds and the case it resolved to. A document is identical when
 the two sequences are equal; every difference is listed. Figures carry n and a Wilson interval.
+Where a layout prints the text's notes as footnotes at their calls (`footnotes`, `footnotes-pdf`),
+the source is read in the order a reader meets it: each note after the paragraph that calls it
+(`layouts.reading_order`).
 """
 
 from __future__ import annotations

@@ -176,7 +176,7 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         while first > 0:
             word = plain[first - 1]
             bare = word.lstrip(_OPENERS)
-            if _ends_sentence(word) or not bare:
+            if _ends_sentence(word) or not bare or _is_cite_remnant(plain, first - 1):
                 break
             if not (bare[:1].isupper() or bare[:1].isdigit() or bare.lower() in _NAME_CONNECTORS):
                 break
@@ -214,6 +214,16 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         bare = word.lstrip(_OPENERS)
         kept[0] = (bare, offset + len(word) - len(bare))
     return kept
+
+
+_REPORTER_WORD = re.compile(r"(?:[A-Z][A-Za-z']{0,5}\.\s?){1,4}(?:[2-9]d|\d+th)?")
+_PAGE_WORD = re.compile(r"\d+,")
+
+
+def _is_cite_remnant(plain: list[str], i: int) -> bool:
+    """``L.Ed.2d 1040,`` at ``i`` (the page): the tail of a citation whose volume was lost,
+    never part of the next case's name (``Berger v. New York, L.Ed.2d 1040, Katz v. ...``)."""
+    return i > 0 and bool(_PAGE_WORD.fullmatch(plain[i]) and _REPORTER_WORD.fullmatch(plain[i - 1]))
 
 
 def _ends_sentence(word: str) -> bool:

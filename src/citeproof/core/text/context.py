@@ -112,7 +112,7 @@ def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span]
         return None
     end = end_match.start()
     start = _name_region_start(text, floor, end)
-    words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text[start:end])]
+    words = [(m.group(), m.start()) for m in _NAME_WORD.finditer(text[start:end])]
     supra = [i for i, (w, _) in enumerate(words) if w.rstrip(",") == "supra"]
     words = words[: supra[0]] if supra else words  # "In re Cruz (1965) supra, 62 Cal. 2d 307"
     while words and _YEAR_WORD.fullmatch(words[-1][0]):  # "In re Lee (1918) 177 Cal. 690"
@@ -126,6 +126,7 @@ def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span]
     return text[first:last], Span(first, last)
 
 
+_NAME_WORD = re.compile(r"[^\s\u2014]+")  # an em dash parts words: "the base\u2014Gideon v. ..."
 _YEAR_WORD = re.compile(r"[(\[]\d{4}[)\]],?")
 _FOOTNOTE_MARK = re.compile(r"\[(?:fn\.?\s*)?\d{1,3}\]")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")

@@ -445,7 +445,17 @@ def test_a_name_stops_at_the_tail_of_a_citation_that_lost_its_volume():
     assert found is not None and found[0] == "Lee v. United States"
 
 
-def test_a_number_in_a_party_name_is_still_read_as_part_of_it():
-    text = "See Local 1040, Teamsters v. Smith Co., 12 F.3d 45 (1st Cir. 1993)."
+@pytest.mark.parametrize(
+    "name",
+    ["Local 1040, Teamsters v. Smith Co.", "Local Union No. 11, Brotherhood of Carpenters v. Smith Co."],
+)
+def test_a_number_in_a_party_name_is_still_read_as_part_of_it(name):
+    text = f"See {name}, 12 F.3d 45 (1st Cir. 1993)."
     found = case_name_before(text, text.index("12 F.3d"), 0)
-    assert found is not None and found[0] == "Local 1040, Teamsters v. Smith Co."
+    assert found is not None and found[0] == name
+
+
+def test_a_syllabus_point_before_a_name_is_not_part_of_it():
+    text = "Syl. Pt. 2, Crockett v. Andrews, 153 W. Va. 714 (1970)."
+    found = case_name_before(text, text.index("153 W. Va."), 0)
+    assert found is not None and found[0] == "Crockett v. Andrews"

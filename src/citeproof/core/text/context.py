@@ -217,7 +217,7 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
     return kept
 
 
-_REPORTER_WORD = re.compile(r"(?:[A-Z][A-Za-z']{0,5}\.\s?){1,4}(?:[2-9]d|\d+th)?")
+_REPORTER_WORD = re.compile(r"(?!Nos?\.$)(?:[A-Z][A-Za-z']{0,5}\.\s?){1,4}(?:[2-9]d|\d+th)?")  # not "No. 11,"
 _PAGE_WORD = re.compile(r"\d+,")
 
 

@@ -165,7 +165,24 @@ def _aligned(a: Sequence[str], b: Sequence[str]) -> str:
     return "opposite" if flips % 2 else "same"
 
 
-_CLAUSES = re.compile(r"[;:]|,\s+(?:but|yet|while|although|though|whereas)\b|\s+but\s+")
+_CLAUSES = re.compile(
+    r"[;:]|,\s+(?:but|yet|while|although|though|whereas)\b|\s+but\s+"
+    # "... no issue of fact and the plaintiff is entitled ...": "and" before a new subject and verb
+    r"|,?\s+and\s+(?=(?:the|a|an|this|that|such|each|its|his|her|their|he|she|it|they|we)\s+"
+    r"(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|shall|will|must|may|can|did|does|do)\s)"
+)
+# "If the witness is not testifying as an expert, his testimony is ...": a condition's own clause
+_CONDITION = re.compile(r"\s*(?:\(\w{1,3}\)\s*|\d{1,2}\.\s+)?(?:if|when|unless)\s[^,;:]{1,150},", re.I)
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of ``text`` whose negations are counted apart: parted at ``;``, ``:``, a
+    contrast ("but", "although"), "and" before a new subject, and after a leading condition."""
+    out = []
+    for clause in _CLAUSES.split(text):
+        head = _CONDITION.match(clause)
+        out += [clause[: head.end()], clause[head.end() :]] if head else [clause]
+    return out
 
 
 def _unshared_negations(text: str, other: frozenset[str]) -> int:
@@ -177,7 +194,7 @@ def _unshared_negations(text: str, other: frozenset[str]) -> int:
         words, quoted = signature(m.group(1))
         if quoted and not words & other:
             count += quoted
-    for clause in _CLAUSES.split(QUOTATION.sub(" ", text)):
+    for clause in _clauses(QUOTATION.sub(" ", text)):
         words, negations = signature(clause)
         if negations and not words & other:
             count += negations

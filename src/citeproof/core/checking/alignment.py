@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from citeproof.core.checking.memo import per_opinion
-from citeproof.core.checking.signatures import opinion_sentences, signature, signed_sentences
+from citeproof.core.checking.signatures import opinion_sentences, signature
+from citeproof.core.checking.word_index import WordIndex
 from citeproof.core.models import Opinion
 
 STEM = 6  # letters a stem keeps: "requirement" and "required" are one word, "custody" and "custodial"
@@ -227,27 +228,17 @@ for _word, _common in SYNONYMS.items():
 
 
 # Endings a stem takes in the opinion's words ("requir": "required", "requirement"); a claim's
-# own words are matched as written too. Generated per claim: the opinion is never stemmed.
+# own words are matched as written too. Generated per claim: the opinion is never stemmed; the
+# words are looked up in the opinion's index (`word_index`).
 SUFFIXES = (
     "", "s", "es", "ed", "d", "e", "er", "ers", "ing", "ion", "ions", "ation", "ment", "ments", "al",
     "ally", "ly", "y", "ies", "ity", "ive", "ence", "ent", "ance", "ant", "able", "ial", "ate", "ated",
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Index:
-    """Each sentence's content words, as `signatures` read them (unpacked from the library)."""
-
-    content: tuple[frozenset[str], ...]
-
-    def stems_of(self, number: int) -> frozenset[str]:
-        """The stems of one sentence."""
-        return frozenset(map(stem, self.content[number]))
-
-
-@per_opinion
-def opinion_index(opinion: Opinion) -> Index:
-    return Index(tuple(c for _, _, c, _, _ in signed_sentences(opinion)))
+def stems_of(index: WordIndex, number: int) -> frozenset[str]:
+    """The stems of one sentence's content words."""
+    return frozenset(map(stem, index.content(number)))
 
 
 def variants(claim: frozenset[str], written: frozenset[str] = frozenset()) -> dict[str, str]:
@@ -276,7 +267,7 @@ class Window:
 
 def align(
     claim: frozenset[str],
-    index: Index,
+    index: WordIndex,
     best: int = 8,
     written: frozenset[str] = frozenset(),
     pairs: bool = True,
@@ -287,17 +278,19 @@ def align(
     if not claim:
         return []
     stem_of = variants(claim, written)
-    wanted = frozenset(stem_of)
+    held: dict[int, set[str]] = {}  # a sentence → the claim's stems it holds, from the index
+    for word in index.words_among(stem_of):
+        for number in index.sentences_with(word):
+            held.setdefault(number, set()).add(stem_of[word])
     df: dict[str, int] = {}
     shared_by: dict[int, frozenset[str]] = {}
-    for number, inter in enumerate(map(wanted.intersection, index.content)):  # at C speed
-        if inter:
-            shared = frozenset(stem_of[w] for w in inter)
-            for s in shared:
-                df[s] = df.get(s, 0) + 1
-            if len(shared) >= 2:
-                shared_by[number] = shared
-    n = len(index.content) + 1
+    for number in sorted(held):
+        shared = frozenset(held[number])
+        for s in shared:
+            df[s] = df.get(s, 0) + 1
+        if len(shared) >= 2:
+            shared_by[number] = shared
+    n = len(index) + 1
     weight = {s: math.log(n / (df.get(s, 0) + 0.5)) for s in claim}
     total = sum(weight.values())
 
@@ -308,8 +301,8 @@ def align(
     found = [Window(k, k, covered(shared_by[k]), shared_by[k]) for k in ranked]
     for k in ranked if pairs else ():
         for m in (k - 1, k + 1):
-            if 0 <= m < len(index.content):
-                both = shared_by[k] | (claim & index.stems_of(m))
+            if 0 <= m < len(index):
+                both = shared_by[k] | (claim & stems_of(index, m))
                 if both != shared_by[k]:
                     found.append(Window(min(k, m), max(k, m), covered(both), both))
     return sorted(found, key=lambda w: (-w.coverage, w.last - w.first, w.first))

@@ -278,12 +278,18 @@ def _sign(opinion: Opinion) -> tuple[Signed, ...]:
     return tuple(signed)
 
 
-def pack_prepared(opinion: Opinion) -> bytes:
-    """The opinion's signed sentences as a library keeps them: a line per sentence of
-    ``negations<TAB>content words<TAB>long words``, compressed; read under ``PREPARED_KEY``."""
+def sign_sentences(opinion: Opinion) -> tuple[Signed, ...]:
+    """``signed_sentences`` read from the opinion's text now, whatever was stored (library build)."""
+    return _sign(opinion)
+
+
+def pack_prepared(signed: Sequence[Signed]) -> bytes:
+    """An opinion's signed sentences (`sign_sentences`) as a library keeps them: a line per
+    sentence of ``negations<TAB>content words<TAB>long words``, compressed; read under
+    ``PREPARED_KEY``."""
     lines = (
         f"{negations}\t{' '.join(sorted(content))}\t{' '.join(sorted(long))}"
-        for _, _, content, negations, long in _sign(opinion)
+        for _, _, content, negations, long in signed
     )
     return zlib.compress("\n".join(lines).encode())
 

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from citeproof.core.checking.memo import per_opinion
 from citeproof.core.checking.signatures import opinion_sentences, signature
@@ -82,6 +84,7 @@ _CITE = re.compile(
     r"\b\d{1,4}\s+(?:[A-Z][A-Za-z.'&]*\.?\s*|\d[a-z]{1,2}\.?\s*){1,6}\d{1,5}\b(?:,\s*\d+(?:[-–]\d+)?)*"
     r"(?:\s*\([^()]*\d{4}\))?"
 )
+_DIGIT = re.compile(r"\d")
 _PAREN = re.compile(r"\(([^()]*)\)")
 _SIGNAL = re.compile(r"(?:^|(?<=[.;]\s))(?:see also|see, e\.g\.,|see|cf\.|accord|but see|compare)\s+", re.I)
 # Who said it: "X held that", "the court explained in X that", "As the court observed in X,".
@@ -148,9 +151,9 @@ def without_case(text: str, case_name: str = "") -> tuple[str, bool]:
         other = other or not (set(re.findall(r"[A-Za-z][\w'-]*", m.group(0))) & own)
         return f" {_CASE} "
 
-    out = _CITE.sub(f" {_CASE} ", text) if any(ch.isdigit() for ch in text) else text
+    out = _CITE.sub(f" {_CASE} ", text) if _DIGIT.search(text) else text  # a cite holds a digit
     out = _CASE_NAME.sub(case, out) if "v." in out or "In re" in out else out
-    if own:
+    if any(word in out for word in own):  # else the pattern below cannot match: spare compiling it
         words = "|".join(map(re.escape, sorted(own, key=len, reverse=True)))
         out = re.sub(rf"\b(?:{words})(?:'s)?\b", _CASE, out)
     out = " ".join(out.split())
@@ -278,27 +281,30 @@ def align(
     if not claim:
         return []
     stem_of = variants(claim, written)
-    held: dict[int, set[str]] = {}  # a sentence → the claim's stems it holds, from the index
+    words_of_stem: dict[str, list[str]] = {}
     for word in index.words_among(stem_of):
-        for number in index.sentences_with(word):
-            held.setdefault(number, set()).add(stem_of[word])
-    df: dict[str, int] = {}
-    shared_by: dict[int, frozenset[str]] = {}
-    for number in sorted(held):
-        shared = frozenset(held[number])
-        for s in shared:
-            df[s] = df.get(s, 0) + 1
-        if len(shared) >= 2:
-            shared_by[number] = shared
+        words_of_stem.setdefault(stem_of[word], []).append(word)
+    holding = {  # a stem → the sentences holding one of its words, from the opinion's index
+        s: set().union(*map(index.sentences_with, words)) for s, words in words_of_stem.items()
+    }
+    df = {s: len(numbers) for s, numbers in holding.items()}
+    counts = Counter(chain.from_iterable(holding.values()))  # a sentence → how many claim stems it holds
+    candidates = {k for k, held in counts.items() if held >= 2}
+    stems_at: dict[int, list[str]] = {}
+    for s, numbers in holding.items():
+        for k in numbers & candidates:
+            stems_at.setdefault(k, []).append(s)
+    shared_by = {k: frozenset(stems) for k, stems in stems_at.items()}
     n = len(index) + 1
     weight = {s: math.log(n / (df.get(s, 0) + 0.5)) for s in claim}
     total = sum(weight.values())
 
     def covered(shared: frozenset[str]) -> float:
-        return sum(weight[s] for s in shared) / total
+        return sum(map(weight.__getitem__, shared)) / total
 
-    ranked = sorted(shared_by, key=lambda k: (-covered(shared_by[k]), k))[:best]
-    found = [Window(k, k, covered(shared_by[k]), shared_by[k]) for k in ranked]
+    coverage = {k: covered(shared) for k, shared in shared_by.items()}
+    ranked = sorted(shared_by, key=lambda k: (-coverage[k], k))[:best]
+    found = [Window(k, k, coverage[k], shared_by[k]) for k in ranked]
     for k in ranked if pairs else ():
         for m in (k - 1, k + 1):
             if 0 <= m < len(index):

@@ -244,16 +244,27 @@ def stems_of(index: WordIndex, number: int) -> frozenset[str]:
     return frozenset(map(stem, index.content(number)))
 
 
-def variants(claim: frozenset[str], written: frozenset[str] = frozenset()) -> dict[str, str]:
-    """The words that stand for each of the claim's stems in an opinion: its written words,
-    a whole-word stem, a stem of ``STEM`` letters with each ending of ``SUFFIXES``, and the
-    synonyms folded into it; word → stem."""
-    out = {s + ending: s for s in claim if len(s) == STEM for ending in SUFFIXES}
-    out.update((s, s) for s in claim if len(s) < STEM)
+_ENDINGS = frozenset(SUFFIXES)
+
+
+def variants(
+    claim: frozenset[str], index: WordIndex, written: frozenset[str] = frozenset()
+) -> dict[str, str]:
+    """The opinion's words that stand for each of the claim's stems: a stem of ``STEM``
+    letters with each ending of ``SUFFIXES``, a shorter stem as a whole word, the synonyms
+    folded into it (these first), and the claim's written words; word → stem. Found in the
+    opinion's sorted words by prefix, not generated."""
+    out: dict[str, str] = {}
+    for s in claim:
+        if len(s) == STEM:
+            out.update((w, s) for w in index.words_from(s) if w[STEM:] in _ENDINGS)
+        elif len(s) < STEM and s in index:
+            out[s] = s
     for s in claim & _SYNONYMS_OF.keys():
-        out.update(dict.fromkeys(_SYNONYMS_OF[s], s))
+        out.update((w, s) for w in _SYNONYMS_OF[s] if w in index)
     for w in written:
-        out.setdefault(w, stem(w))
+        if w in index:
+            out.setdefault(w, stem(w))
     return out
 
 
@@ -280,10 +291,9 @@ def align(
     sentences sharing two stems are scored."""
     if not claim:
         return []
-    stem_of = variants(claim, written)
     words_of_stem: dict[str, list[str]] = {}
-    for word in index.words_among(stem_of):
-        words_of_stem.setdefault(stem_of[word], []).append(word)
+    for word, s in variants(claim, index, written).items():
+        words_of_stem.setdefault(s, []).append(word)
     holding = {  # a stem → the sentences holding one of its words, from the opinion's index
         s: set().union(*map(index.sentences_with, words)) for s, words in words_of_stem.items()
     }

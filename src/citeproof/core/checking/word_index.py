@@ -13,6 +13,7 @@ from its signed sentences, with the same contents.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 from collections.abc import Iterable, Mapping, Sequence
@@ -38,7 +39,10 @@ class WordIndex:
     """An opinion's content words → the numbers of the sentences holding them (ascending);
     each sentence's own content words and negations read when first asked for."""
 
-    def __init__(self, postings: Mapping[str, bytes], text: str, spans: Sequence[tuple[int, int]]) -> None:
+    def __init__(
+        self, words: Sequence[str], postings: Mapping[str, bytes], text: str, spans: Sequence[tuple[int, int]]
+    ) -> None:
+        self._words = words  # sorted
         self._postings = postings  # word → its sentence numbers, space-separated digits
         self._text = text
         self._spans = spans
@@ -48,9 +52,21 @@ class WordIndex:
     def __len__(self) -> int:
         return len(self._spans)
 
+    def __contains__(self, word: object) -> bool:
+        return word in self._postings
+
     def words_among(self, words: Iterable[str]) -> set[str]:
         """Those of ``words`` some sentence holds."""
         return self._postings.keys() & words
+
+    def words_from(self, prefix: str) -> list[str]:
+        """The words some sentence holds that begin with ``prefix``, in order."""
+        found = []
+        for n in range(bisect.bisect_left(self._words, prefix), len(self._words)):
+            if not self._words[n].startswith(prefix):
+                break
+            found.append(self._words[n])
+        return found
 
     def sentences_with(self, word: str) -> tuple[int, ...]:
         """The sentences holding ``word``, ascending; () when none does."""
@@ -90,8 +106,11 @@ def _index_text(signed: Sequence[Signed]) -> str:
     return "\f".join((str(len(signed)), "\n".join(words), "\n".join(listed)))
 
 
-def _postings(blob: bytes) -> tuple[int, dict[str, bytes]] | None:
-    """``(sentences, word → sentence numbers)`` of an index as packed; None when it is not one."""
+Unpacked = tuple[int, list[str], dict[str, bytes]]  # sentences, the sorted words, word → sentences
+
+
+def _postings(blob: bytes) -> Unpacked | None:
+    """``(sentences, words, word → sentence numbers)`` of an index as packed; None when it is not one."""
     parts = blob.split(_PART)
     if len(parts) != 3 or not parts[0].isdigit() or parts[2].translate(None, _NUMBER_BYTES):
         return None
@@ -102,7 +121,7 @@ def _postings(blob: bytes) -> tuple[int, dict[str, bytes]] | None:
     listed = parts[2].split(b"\n")
     if len(words) != len(listed):
         return None
-    return int(parts[0]), dict(zip(words, listed, strict=True))
+    return int(parts[0]), words, dict(zip(words, listed, strict=True))
 
 
 def pack_word_index(signed: Sequence[Signed]) -> bytes:
@@ -113,8 +132,8 @@ def pack_word_index(signed: Sequence[Signed]) -> bytes:
 
 
 @functools.lru_cache(maxsize=UNPACKED)
-def unpack_word_index(blob: bytes) -> tuple[int, dict[str, bytes]] | None:
-    """A stored index: ``(sentences, word → sentence numbers)``; None when damaged. Kept for
+def unpack_word_index(blob: bytes) -> Unpacked | None:
+    """A stored index: ``(sentences, words, word → sentence numbers)``; None when damaged. Kept for
     the next check of the same opinion, keyed by the stored bytes themselves, so one opinion's
     index is never taken for another's."""
     return _postings(blob)
@@ -128,4 +147,4 @@ def word_index(opinion: Opinion) -> WordIndex:
     if stored is None or stored[0] != len(spans):
         stored = _postings(pack_word_index(signed_sentences(opinion)))
         assert stored is not None  # built from the same sentences
-    return WordIndex(stored[1], opinion.text, spans)
+    return WordIndex(stored[1], stored[2], opinion.text, spans)

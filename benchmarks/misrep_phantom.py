@@ -4,7 +4,7 @@ the cost of the support check per claim.
 
     citeproof bench phantom build --seed 2026 --out bench/phantom
     python benchmarks/misrep_phantom.py --dataset bench/phantom [--split test]
-                                        [--out benchmarks/results/misrep_phantom.json]
+                                        [--out benchmarks/results/misrep_phantom.json] [--repeat R]
 
 Every excerpt is checked as a document with the offline pipeline (`check_document`, the
 bundled library or $CITEPROOF_LIBRARY). A misrepresentation finding is a hit when its

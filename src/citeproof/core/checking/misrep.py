@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from citeproof.core.checking.polarity_scope import citation_run, repeats_fragment, scoped_negations
 from citeproof.core.checking.signatures import negating, signature, weak_negations, words_of
 from citeproof.core.checking.structure import (
     DICTA_MARKER,
@@ -185,24 +186,26 @@ def _clauses(text: str) -> list[str]:
     return out
 
 
-def _unshared_negations(text: str, other: frozenset[str]) -> int:
-    """Negations of ``text`` that say nothing of what the other side says: in a quotation or
-    a clause ("..., but it did not do so") that shares no content word with it. What an
-    opinion reports a witness saying about something else is not what it says."""
-    count = 0
-    for m in QUOTATION.finditer(text):
-        words, quoted = signature(m.group(1))
-        if quoted and not words & other:
-            count += quoted
-    for clause in _clauses(QUOTATION.sub(" ", text)):
-        words, negations = signature(clause)
-        if negations and not words & other:
-            count += negations
-    return count
+def _negations(text: str, other: frozenset[str]) -> int:
+    """Negations of ``text`` that bear on what the other side says: in each clause, plain
+    negations and antonyms governing a word of ``other`` (`scoped_negations`) and weak ones
+    ("without", "fails to") doing so. What an opinion says about something else ("..., but it
+    did not do so", a witness's quoted words) is not what it says of the claim."""
+    return sum(
+        scoped_negations(clause, other) + weak_negations(tuple(words_of(clause)), other)
+        for clause in _clauses(text)
+    )
 
 
 def _flip(relation: str) -> str:
     return {"opposite": "same", "same": "opposite"}.get(relation, relation)
+
+
+# A court that "erred in finding that X" was wrong about X: the sentence rejects X.
+_ERRED = re.compile(
+    r"\berr(?:ed|s)? (?:in|by) (?:finding|holding|ruling|concluding|determining|deciding|declaring)"
+    r"(?: that)?\s+"
+)
 
 
 def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
@@ -210,6 +213,8 @@ def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
     does not frame it (False), or frames something the claim may or may not lie in (None)."""
     low = " ".join(near.text.lower().replace("’", "'").split())
     framed, scope = frame_scope(low) if near.role & Role.REJECTING or _FRAME.search(low) else (False, "")
+    if not framed and (erred := _ERRED.search(low)):  # "the trial court erred in finding that X"
+        framed, scope = True, _clause(low, erred.end())
     if not framed:
         return False, ""
     return (True, scope) if scope and _share(claim.content, scope) >= SCOPE_SHARE else (None, "")
@@ -220,15 +225,11 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     when the sentence's frame may or may not cover the claim. A framed sentence's negations
     are counted in the words it rejects, as a framed claim's are."""
     framed, scope = _sentence_frame(near, claim)
-    if framed:
-        n = signature(scope)[1] + weak_negations(tuple(words_of(scope)), claim.said)
-        n -= _unshared_negations(scope, claim.said)
+    if repeats_fragment(claim.words, scope if framed else near.text):
+        base = "same"  # the claim repeats the court's words: it cannot be their opposite
     else:
-        n = near.negations + weak_negations(near.words, claim.said)
-        n -= _unshared_negations(near.text, claim.said)
-    c = claim.negations + weak_negations(claim.words, near.content)
-    c -= _unshared_negations(claim.text, near.content)
-    base = _relation(n, c)
+        n = _negations(scope if framed else near.text, claim.said)
+        base = _relation(n, _negations(claim.text, near.content))
     if base == "unknown":
         base = _aligned(tuple(words_of(scope)) if framed else near.words, claim.words)
     options = [False, True] if framed is None else [framed]
@@ -250,7 +251,7 @@ def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
         found = relations(claim, s)
         if any(r != "opposite" for r, _ in found):
             return None
-        if s.courts_voice() and _sentence_frame(s, claim)[0] is not None:
+        if s.courts_voice() and not citation_run(s.text) and _sentence_frame(s, claim)[0] is not None:
             firing.append(s)
             framed = framed or any(f for _, f in found)
     if not firing:

@@ -26,7 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from citeproof.core.checking.polarity_scope import citation_run, repeats_fragment, scoped_negations
+from citeproof.core.checking.polarity_scope import (
+    citation_run,
+    negates_contrary,
+    repeats_fragment,
+    scoped_negations,
+)
 from citeproof.core.checking.signatures import negating, signature, weak_negations, words_of
 from citeproof.core.checking.structure import (
     DICTA_MARKER,
@@ -225,10 +230,13 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     when the sentence's frame may or may not cover the claim. A framed sentence's negations
     are counted in the words it rejects, as a framed claim's are."""
     framed, scope = _sentence_frame(near, claim)
-    if repeats_fragment(claim.words, scope if framed else near.text):
+    said = scope if framed else near.text
+    if repeats_fragment(claim.words, said):
         base = "same"  # the claim repeats the court's words: it cannot be their opposite
+    elif negates_contrary(claim.text) or negates_contrary(said):
+        base = "unknown"  # "no evidence to the contrary": the opposite of what is not said
     else:
-        n = _negations(scope if framed else near.text, claim.said)
+        n = _negations(said, claim.said)
         base = _relation(n, _negations(claim.text, near.content))
     if base == "unknown":
         base = _aligned(tuple(words_of(scope)) if framed else near.words, claim.words)

@@ -9,6 +9,8 @@ touched from turning a faithful claim into "the opposite":
 * `scoped_negations`: a plain negation ("not", "no", "never") counts only when one of the
   content words it governs (the next two in its phrase) is shared with the other side; an
   antonym ("invalid", "unlawful") only when its base is ("valid", "lawful").
+* `negates_contrary`: "no evidence to the contrary" denies the opposite of something unnamed;
+  whether that agrees with the other side cannot be told from the words.
 * `citation_run`: a "sentence" whose words lie mostly in the parentheticals of a string of
   citations reports what other sources say; it is not the court's own statement.
 """
@@ -32,6 +34,7 @@ from citeproof.core.checking.signatures import (
 # it too ("not produced by X but rather ...").
 _TOKEN = re.compile(r"[a-z]+n't|[a-z]+|[.?!,;:()\[\]\"“”]")
 _PHRASE_END = frozenset({".", "?", "!", ",", ";", ":", "(", ")", "[", "]", '"', "“", "”", "but", "rather"})
+_CONTRARY = frozenset({"contrary", "otherwise"})
 GOVERNED = 2  # content words a plain negation governs
 _WINDOW = 7  # words it may reach over ("did not in any event require notice")
 
@@ -50,14 +53,21 @@ def _plain(word: str) -> bool:
 
 
 def _governed(tokens: Sequence[str], at: int) -> list[str]:
-    """The content words the negation at ``at`` governs: the next ``GOVERNED`` in its phrase."""
+    """The words of the phrase the negation at ``at`` governs (up to ``_WINDOW``)."""
     out: list[str] = []
     for token in tokens[at + 1 : at + 1 + _WINDOW]:
         if token in _PHRASE_END:
             break
-        if (c := _content(token)) and len(out) < GOVERNED:
-            out.append(c)
+        out.append(token)
     return out
+
+
+def negates_contrary(text: str) -> bool:
+    """A plain negation of a contrary ("no evidence to the contrary", "nothing suggests
+    otherwise"): it denies the opposite of something unnamed, so its polarity towards the
+    words it shares with the other side cannot be told."""
+    tokens = _tokens(text, phrases_only=True)
+    return any(_plain(t) and _CONTRARY & set(_governed(tokens, i)) for i, t in enumerate(tokens))
 
 
 def scoped_negations(text: str, other: frozenset[str]) -> int:
@@ -67,7 +77,8 @@ def scoped_negations(text: str, other: frozenset[str]) -> int:
     count = 0
     for i, token in enumerate(tokens):
         if _plain(token):
-            count += any(c in other for c in _governed(tokens, i))
+            governed = [c for w in _governed(tokens, i) if (c := _content(w))][:GOVERNED]
+            count += any(c in other for c in governed)
         elif token in ANTONYMS:
             count += ANTONYMS[token] in other
     return count

@@ -90,6 +90,13 @@ _FRAME = re.compile(
     r"notion|claim|position|idea|assertion|suggestion|theory|premise|rule|reading|interpretation|"
     r"conclusion|holding))?\s+(?:that|whether)\s+"
 )
+# A court that "erred in finding that X" was wrong about X: the sentence rejects X.
+_ERRED = re.compile(
+    r"\berr(?:ed|s)? (?:in|by) (?:finding|holding|ruling|concluding|determining|deciding|declaring)"
+    r"(?: that)?\s+"
+)
+
+
 _CLAUSE_END = re.compile(r";|,\s+(?:and|but|because|since|although|while)\b|\s+because\b|\s+since\b")
 
 
@@ -114,9 +121,10 @@ _REJECTING_WORD = re.compile(
 
 def frame_scope(low: str) -> tuple[bool, str]:
     """Whether a (lower-cased) text rejects something, and the words it rejects ("the court
-    declined to hold that X", "we reject the argument that X": X); "" when it rejects
+    declined to hold that X", "we reject the argument that X", "the trial court erred in
+    finding that X": X); "" when it rejects
     something whose words cannot be told apart ("that argument is unavailing")."""
-    m = _FRAME.search(low) or REJECTING_MARKER.search(low)
+    m = _FRAME.search(low) or REJECTING_MARKER.search(low) or _ERRED.search(low)
     if m is None:
         return bool(_REJECTING_WORD.search(low)), ""
     return True, _clause(low, m.end())
@@ -206,20 +214,12 @@ def _flip(relation: str) -> str:
     return {"opposite": "same", "same": "opposite"}.get(relation, relation)
 
 
-# A court that "erred in finding that X" was wrong about X: the sentence rejects X.
-_ERRED = re.compile(
-    r"\berr(?:ed|s)? (?:in|by) (?:finding|holding|ruling|concluding|determining|deciding|declaring)"
-    r"(?: that)?\s+"
-)
-
-
 def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
     """Whether the sentence rejects what the claim says (True, with the words it rejects),
     does not frame it (False), or frames something the claim may or may not lie in (None)."""
     low = " ".join(near.text.lower().replace("’", "'").split())
-    framed, scope = frame_scope(low) if near.role & Role.REJECTING or _FRAME.search(low) else (False, "")
-    if not framed and (erred := _ERRED.search(low)):  # "the trial court erred in finding that X"
-        framed, scope = True, _clause(low, erred.end())
+    framing = near.role & Role.REJECTING or _FRAME.search(low) or _ERRED.search(low)
+    framed, scope = frame_scope(low) if framing else (False, "")
     if not framed:
         return False, ""
     return (True, scope) if scope and _share(claim.content, scope) >= SCOPE_SHARE else (None, "")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from citeproof.core.checking.signatures import (
     _NEGATIONS,
@@ -44,6 +45,7 @@ def _tokens(text: str, *, phrases_only: bool = False) -> list[str]:
     return _TOKEN.findall(_NOT_NEGATING.sub(" ", low) if phrases_only else low)
 
 
+@lru_cache(maxsize=65536)
 def _content(word: str) -> str:
     return next(iter(signature(word)[0]), "")
 

@@ -25,12 +25,11 @@ from citeproof.core.checking.disposition_claims import (
     side_rule,
 )
 from citeproof.core.checking.entailment import Entailment, contradicts, vetoes
+from citeproof.core.checking.hedge_rules import dicta_rule, modal_rule
 from citeproof.core.checking.misrep import (
     Claim,
     Hit,
     Near,
-    dicta_rule,
-    modal_rule,
     polarity_rule,
     read_claim,
     relations,

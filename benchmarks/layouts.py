@@ -103,10 +103,20 @@ def slip(text: str, folder: Path, rng: random.Random) -> Path:
     return _write(folder / "slip.txt", "\n".join(out) + "\n")
 
 
+def printed(text: str) -> str:
+    """What a court's page shows for a text decoded as Latin-1 from Windows-1252: ``\\x97``
+    is an em dash on the page (the PDF font has no glyph for a control character, and fpdf2
+    would drop it, leaving ``oathand`` for ``oath\u2014and``)."""
+    return "".join(
+        bytes([ord(c)]).decode("cp1252", errors="replace") if "\x80" <= c <= "\x9f" and c != "\x85" else c
+        for c in text
+    ).replace("\ufffd", " ")
+
+
 def pdf(text: str, folder: Path, rng: random.Random) -> Path:
     from fpdf import FPDF
 
-    lines = body_lines(text, 78, rng, hyphenate=True)
+    lines = body_lines(printed(text), 78, rng, hyphenate=True)
     doc = FPDF(format="letter")
     doc.add_font("DejaVu", fname=str(FONT))
     doc.set_auto_page_break(False)

@@ -247,6 +247,7 @@ class Opinion:
     sentences: tuple[tuple[int, int], ...] | None = None  # spans split when the library was built
     prepared: bytes | None = field(default=None, repr=False)  # their words, read at build (signatures)
     structure: bytes | None = field(default=None, repr=False)  # roles and disposition, read at build
+    word_index: bytes | None = field(default=None, repr=False)  # content word → sentences, built at build
 
     def reporters(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(b.reporter for b in self.page_breaks))

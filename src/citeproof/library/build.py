@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from citeproof.core.checking.signatures import PREPARED_KEY, pack_prepared, split_sentences
+from citeproof.core.checking.signatures import PREPARED_KEY, pack_prepared, sign_sentences, split_sentences
 from citeproof.core.checking.structure import STRUCTURE_KEY, pack_structure, read_structure
+from citeproof.core.checking.word_index import INDEX_KEY, pack_word_index
 from citeproof.core.models import Opinion
 from citeproof.core.text.names import compare_names, distinctive_parties, name_key
 from citeproof.library.content_hash import content_hash
@@ -29,12 +30,13 @@ from citeproof.library.us_decisions import add_decisions, fill_listed, is_decisi
 
 Progress = Callable[[str], None]
 PASSAGE_CHARS = 1200
-# Bump when the schema or the import logic changes. 14: each opinion's structure (roles of its
+# Bump when the schema or the import logic changes. 15: each opinion's index of content words
+# to the sentences holding them (word_index); 14: each opinion's structure (roles of its
 # sentences, its disposition: opinion_structure); 13: the table of overruled decisions
 # (overruled); 12: the U.S. Reports decisions table (us_listed); 11: the U.S. Code and federal
 # rules tables; 10: cases kept apart; 9: the words of each sentence, read once at build
 # (sentence_words); 8: sentence spans kept (issue 17); 7: content_hash in meta.
-BUILD_VERSION = 14
+BUILD_VERSION = 15
 # The kinds of source file `find_sources` sorts a data folder into.
 SOURCE_KINDS = ("opinions", "catalog", "coverage", "decisions", "statutes", "treatment")
 
@@ -182,8 +184,13 @@ class _Builder:
         self.conn.execute("INSERT INTO opinions VALUES (?,?)", (rec.id, rec.text))
         spans = split_sentences(rec.text)  # split and read once here, not in every check
         self.conn.execute("INSERT INTO sentences VALUES (?,?)", (rec.id, pack_spans(spans)))
-        words = pack_prepared(Opinion(rec.id, rec.text, (), spans))
-        self.conn.execute("INSERT INTO sentence_words VALUES (?,?,?)", (rec.id, PREPARED_KEY, words))
+        signed = sign_sentences(Opinion(rec.id, rec.text, (), spans))
+        self.conn.execute(
+            "INSERT INTO sentence_words VALUES (?,?,?)", (rec.id, PREPARED_KEY, pack_prepared(signed))
+        )
+        self.conn.execute(
+            "INSERT INTO word_index VALUES (?,?,?)", (rec.id, INDEX_KEY, pack_word_index(signed))
+        )
         structure = pack_structure(read_structure(rec.text, spans))
         self.conn.execute("INSERT INTO opinion_structure VALUES (?,?,?)", (rec.id, STRUCTURE_KEY, structure))
         self.conn.executemany(

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from citeproof.core.checking.signatures import PREPARED_KEY
 from citeproof.core.checking.structure import STRUCTURE_KEY
+from citeproof.core.checking.word_index import INDEX_KEY
 from citeproof.core.models import (
     Authority,
     Citation,
@@ -257,7 +258,10 @@ class SQLiteLibrary:
         sentences = self._sentences(case_id)
         prepared = self._prepared(case_id) if sentences is not None else None
         structure = self._structure(case_id) if sentences is not None else None
-        return Opinion(case_id, row[0], tuple(PageBreak(*b) for b in breaks), sentences, prepared, structure)
+        index = self._word_index(case_id) if sentences is not None else None
+        return Opinion(
+            case_id, row[0], tuple(PageBreak(*b) for b in breaks), sentences, prepared, structure, index
+        )
 
     def _sentences(self, case_id: str) -> tuple[tuple[int, int], ...] | None:
         """Spans split at build time; None (split during the check) in a library built before
@@ -289,6 +293,21 @@ class SQLiteLibrary:
             "SELECT structure FROM opinion_structure WHERE case_id = ? AND key = ?", (case_id, STRUCTURE_KEY)
         ).fetchone()
         return row[0] if row and isinstance(row[0], bytes) else None
+
+    def _word_index(self, case_id: str) -> bytes | None:
+        """The opinion's index of content words as built at build time under the rules this
+        code reads words by (``INDEX_KEY``); else None, and it is built during the check."""
+        if not self._keeps_word_index:
+            return None
+        row = self.conn.execute(
+            "SELECT postings FROM word_index WHERE case_id = ? AND key = ?", (case_id, INDEX_KEY)
+        ).fetchone()
+        return row[0] if row and isinstance(row[0], bytes) else None
+
+    @cached_property
+    def _keeps_word_index(self) -> bool:
+        found = self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'word_index'").fetchone()
+        return found is not None
 
     @cached_property
     def _keeps_structure(self) -> bool:

@@ -72,6 +72,9 @@ MIGRATIONS = [
     # the role of each sentence (holding, dicta, rejecting, a party's words, procedural history,
     # this court's disposition) and the disposition with the side that prevailed
     "CREATE TABLE opinion_structure(case_id TEXT PRIMARY KEY, key TEXT NOT NULL, structure BLOB NOT NULL);",
+    # 8: each opinion's content words → the sentences holding them, built at build time under a
+    # key (``word_index.pack_word_index``): the misrepresentation rules read a claim's words there
+    "CREATE TABLE word_index(case_id TEXT PRIMARY KEY, key TEXT NOT NULL, postings BLOB NOT NULL);",
 ]
 
 

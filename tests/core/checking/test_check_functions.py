@@ -499,6 +499,19 @@ def test_a_pin_outside_the_case_is_a_wrong_pincite(at, pin, last_page, next_case
     assert f.evidence == f"{authority(at).name_abbreviation} {evidence}"
 
 
+@pytest.mark.parametrize(
+    "pin, explanation",
+    [
+        ("494-99", "the pin range 494-499 runs outside the case (pages 498-499)"),
+        ("496-98", "the pin range 496-498 runs outside the case (page 498)"),
+    ],
+)
+def test_a_pin_range_that_runs_past_the_case_says_how_it_was_read(pin, explanation):
+    f = pin_finding(BROWN, pin, next_case_page=497)
+    assert f is not None and (f.kind, f.outcome) == (K.WRONG_PINCITE, Outcome.FAIL)
+    assert f.explanation == explanation
+
+
 def test_the_next_case_page_itself_may_still_hold_the_end_of_the_case():
     f = pin_finding(BRADY, "96", next_case_page=96)
     assert f is not None and f.outcome is Outcome.PASS

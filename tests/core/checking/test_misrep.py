@@ -278,6 +278,32 @@ def test_an_honest_paraphrase_is_not_the_opposite(said, honest, reversed_):
     assert f is not None and f.rule == "polarity"
 
 
+@pytest.mark.parametrize(
+    "said, honest, reversed_",
+    [
+        (
+            "There is no genuine dispute about the terms of the lease and the landlord is entitled to "
+            "judgment as a matter of law on the unpaid rent.",
+            "The landlord is entitled to judgment as a matter of law on the unpaid rent.",
+            "The landlord is not entitled to judgment as a matter of law on the unpaid rent.",
+        ),
+        (
+            "The contract of sale is plain. If the buyer does not inspect the goods within ten days, "
+            "the seller's warranty of fitness "
+            "lapses by its own terms.",
+            "The seller's warranty of fitness lapses by its own terms.",
+            "The seller's warranty of fitness never lapses by its own terms.",
+        ),
+    ],
+    ids=["a-negation-in-the-clause-before-and", "a-negation-in-a-condition"],
+)
+def test_a_negation_in_a_clause_of_its_own_does_not_negate_the_next(said, honest, reversed_):
+    opinion = Opinion("synthetic:1", f"OPINION\n\n{said}\n\nAffirmed.", ())
+    assert flagged(honest, HARRIS, opinion) is None
+    f = flagged(reversed_, HARRIS, opinion)
+    assert f is not None and f.rule == "polarity"
+
+
 def test_a_party_argument_is_not_what_the_court_says():
     # "The plaintiffs argue that the defendant's arbitration agreement is substantively
     # unconscionable because ...": reported, not held; rejecting it is not contradicted

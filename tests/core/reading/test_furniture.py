@@ -88,6 +88,30 @@ def test_a_page_break_inside_a_citation_is_read_through(library):
     assert not re.search(r"Case 1:19|Page \d", unwrap_same_length(text))
 
 
+def test_a_running_head_of_a_two_page_slip_opinion_is_read_past(library):
+    # Two pages, each topped by its number and the head: a head twice is a head when the
+    # document has two pages, and the page break inside the cite reads through it.
+    filler = "The parties agree on this much, and the record bears it out in full."
+    text = (
+        f"{'':30}780\n\n{'':16}Opinion of the Court\n\n"
+        + "\n".join([filler] * 20)
+        + "\nWe cannot distinguish Brown v. Board of Education, 347\n"
+        f"{'':30}781\n\n{'':16}Opinion of the Court\n\n"
+        "U.S. 483, 495 (1954). The parties agree on this much.\n"
+    )
+    report = check_text(text, library)
+    assert [(v.citation.cite, v.citation.pin_pages) for v in report.verdicts] == [("347 U.S. 483", (495,))]
+    assert "Opinion of the Court" not in unwrap_same_length(text)
+
+
+def test_a_line_said_twice_is_a_head_only_where_both_stand_at_a_page_edge():
+    body = "\n".join(["filler line of the body"] * 10)
+    text = f"{'':30}7\nOpinion of the Court\n{body}\nOpinion of the Court\n{body}\n{'':30}8\n{body}\n"
+    assert without_furniture(text).count("Opinion of the Court") == 2
+    text = f"{'':30}7\nOpinion of the Court\n{body}\n{'':30}8\nOpinion of the Court\n{body}\n"
+    assert "Opinion of the Court" not in without_furniture(text)
+
+
 def test_numbers_alone_on_lines_that_count_nothing_are_text():
     text = "The jury returned\n12\nguilty verdicts.\n\nOf those, 4 were set aside.\n507\nremained.\n"
     assert furniture_spans(text) == []

@@ -112,6 +112,19 @@ def test_ligatures_quotes_and_spaces_are_read_as_written_ones():
     )
 
 
+def test_windows_1252_characters_read_as_latin_1_are_read_as_meant():
+    # a court text decoded as Latin-1: an em dash, an apostrophe, a bullet; NEL stays a line break
+    assert normalise("oath\x97and O\x92Brien \x95 a\x85b") == "oath—and O’Brien • a\nb"
+    assert normalise("\x81\x8d\x8f\x90\x9d") == "\x81\x8d\x8f\x90\x9d"  # undefined there: kept
+
+
+def test_a_cite_after_a_windows_1252_dash_is_found_where_it_stands():
+    text = "the base\x97Gideon v. Wainwright, 372 U.S. 335, 344 (1963)."
+    (cite,) = extract_citations(document_from_text(text))
+    assert (cite.cite, cite.case_name, cite.pin_pages) == ("372 U.S. 335", "Gideon v. Wainwright", (344,))
+    assert cite.span.slice(text) == "372 U.S. 335, 344"
+
+
 def test_miranda_with_non_breaking_spaces_is_checked_in_text(library):
     report = check_document(document_from_text(MIRANDA_NBSP), library)
     (v,) = report.verdicts

@@ -65,7 +65,7 @@ def test_a_series_and_a_page_run_together_are_not_split():
     assert normalise("S.W.2d 522, F.3d 1, Cal.App.4th 2") == "S.W.2d 522, F.3d 1, Cal.App.4th 2"
 
 
-@pytest.mark.parametrize("mark", ["’", "ʼ", "‘", "`"])
+@pytest.mark.parametrize("mark", ["’", "ʼ", "‘", "`", "\x92"])  # \x92: Windows-1252's ’ read as Latin-1
 def test_a_reporter_with_an_apostrophe_of_any_shape_is_found(mark):
     assert cites(f"Smith v. Jones, 123 Fed. App{mark}x 456 (9th Cir. 2005).") == [("123 F. App'x 456", ())]
 

@@ -436,3 +436,26 @@ def test_a_year_still_follows_a_glued_footnote_name():
     end = ALMANZA.index("686 S.W.2d 157") + len("686 S.W.2d 157")
     paren = year_paren_after(ALMANZA, end)
     assert paren is not None and (paren.year, paren.court_text) == (1984, "Tex.Cr.App.")
+
+
+def test_a_name_stops_at_the_tail_of_a_citation_that_lost_its_volume():
+    # A garbled string cite: "L.Ed.2d 1040," is what is left of the previous case's cite.
+    text = "as held in Roe v. Ohio, L.Ed.2d 1040, Lee v. United States, 388 U.S. 41, 87 S. Ct. 1873 (1967)."
+    found = case_name_before(text, text.index("388 U.S."), 0)
+    assert found is not None and found[0] == "Lee v. United States"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Local 1040, Teamsters v. Smith Co.", "Local Union No. 11, Brotherhood of Carpenters v. Smith Co."],
+)
+def test_a_number_in_a_party_name_is_still_read_as_part_of_it(name):
+    text = f"See {name}, 12 F.3d 45 (1st Cir. 1993)."
+    found = case_name_before(text, text.index("12 F.3d"), 0)
+    assert found is not None and found[0] == name
+
+
+def test_a_syllabus_point_before_a_name_is_not_part_of_it():
+    text = "Syl. Pt. 2, Crockett v. Andrews, 153 W. Va. 714 (1970)."
+    found = case_name_before(text, text.index("153 W. Va."), 0)
+    assert found is not None and found[0] == "Crockett v. Andrews"

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from citeproof.core.checking.memo import per_opinion
-from citeproof.core.checking.signatures import opinion_sentences, signature, signed_sentences
+from citeproof.core.checking.signatures import opinion_sentences, signature
+from citeproof.core.checking.word_index import WordIndex
 from citeproof.core.models import Opinion
 
 STEM = 6  # letters a stem keeps: "requirement" and "required" are one word, "custody" and "custodial"
@@ -81,6 +84,7 @@ _CITE = re.compile(
     r"\b\d{1,4}\s+(?:[A-Z][A-Za-z.'&]*\.?\s*|\d[a-z]{1,2}\.?\s*){1,6}\d{1,5}\b(?:,\s*\d+(?:[-–]\d+)?)*"
     r"(?:\s*\([^()]*\d{4}\))?"
 )
+_DIGIT = re.compile(r"\d")
 _PAREN = re.compile(r"\(([^()]*)\)")
 _SIGNAL = re.compile(r"(?:^|(?<=[.;]\s))(?:see also|see, e\.g\.,|see|cf\.|accord|but see|compare)\s+", re.I)
 # Who said it: "X held that", "the court explained in X that", "As the court observed in X,".
@@ -147,9 +151,9 @@ def without_case(text: str, case_name: str = "") -> tuple[str, bool]:
         other = other or not (set(re.findall(r"[A-Za-z][\w'-]*", m.group(0))) & own)
         return f" {_CASE} "
 
-    out = _CITE.sub(f" {_CASE} ", text) if any(ch.isdigit() for ch in text) else text
+    out = _CITE.sub(f" {_CASE} ", text) if _DIGIT.search(text) else text  # a cite holds a digit
     out = _CASE_NAME.sub(case, out) if "v." in out or "In re" in out else out
-    if own:
+    if any(word in out for word in own):  # else the pattern below cannot match: spare compiling it
         words = "|".join(map(re.escape, sorted(own, key=len, reverse=True)))
         out = re.sub(rf"\b(?:{words})(?:'s)?\b", _CASE, out)
     out = " ".join(out.split())
@@ -227,39 +231,40 @@ for _word, _common in SYNONYMS.items():
 
 
 # Endings a stem takes in the opinion's words ("requir": "required", "requirement"); a claim's
-# own words are matched as written too. Generated per claim: the opinion is never stemmed.
+# own words are matched as written too. Generated per claim: the opinion is never stemmed; the
+# words are looked up in the opinion's index (`word_index`).
 SUFFIXES = (
     "", "s", "es", "ed", "d", "e", "er", "ers", "ing", "ion", "ions", "ation", "ment", "ments", "al",
     "ally", "ly", "y", "ies", "ity", "ive", "ence", "ent", "ance", "ant", "able", "ial", "ate", "ated",
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Index:
-    """Each sentence's content words, as `signatures` read them (unpacked from the library)."""
-
-    content: tuple[frozenset[str], ...]
-
-    def stems_of(self, number: int) -> frozenset[str]:
-        """The stems of one sentence."""
-        return frozenset(map(stem, self.content[number]))
+def stems_of(index: WordIndex, number: int) -> frozenset[str]:
+    """The stems of one sentence's content words."""
+    return frozenset(map(stem, index.content(number)))
 
 
-@per_opinion
-def opinion_index(opinion: Opinion) -> Index:
-    return Index(tuple(c for _, _, c, _, _ in signed_sentences(opinion)))
+_ENDINGS = frozenset(SUFFIXES)
 
 
-def variants(claim: frozenset[str], written: frozenset[str] = frozenset()) -> dict[str, str]:
-    """The words that stand for each of the claim's stems in an opinion: its written words,
-    a whole-word stem, a stem of ``STEM`` letters with each ending of ``SUFFIXES``, and the
-    synonyms folded into it; word → stem."""
-    out = {s + ending: s for s in claim if len(s) == STEM for ending in SUFFIXES}
-    out.update((s, s) for s in claim if len(s) < STEM)
+def variants(
+    claim: frozenset[str], index: WordIndex, written: frozenset[str] = frozenset()
+) -> dict[str, str]:
+    """The opinion's words that stand for each of the claim's stems: a stem of ``STEM``
+    letters with each ending of ``SUFFIXES``, a shorter stem as a whole word, the synonyms
+    folded into it (these first), and the claim's written words; word → stem. Found in the
+    opinion's sorted words by prefix, not generated."""
+    out: dict[str, str] = {}
+    for s in claim:
+        if len(s) == STEM:
+            out.update((w, s) for w in index.words_from(s) if w[STEM:] in _ENDINGS)
+        elif len(s) < STEM and s in index:
+            out[s] = s
     for s in claim & _SYNONYMS_OF.keys():
-        out.update(dict.fromkeys(_SYNONYMS_OF[s], s))
+        out.update((w, s) for w in _SYNONYMS_OF[s] if w in index)
     for w in written:
-        out.setdefault(w, stem(w))
+        if w in index:
+            out.setdefault(w, stem(w))
     return out
 
 
@@ -276,7 +281,7 @@ class Window:
 
 def align(
     claim: frozenset[str],
-    index: Index,
+    index: WordIndex,
     best: int = 8,
     written: frozenset[str] = frozenset(),
     pairs: bool = True,
@@ -286,30 +291,34 @@ def align(
     sentences sharing two stems are scored."""
     if not claim:
         return []
-    stem_of = variants(claim, written)
-    wanted = frozenset(stem_of)
-    df: dict[str, int] = {}
-    shared_by: dict[int, frozenset[str]] = {}
-    for number, inter in enumerate(map(wanted.intersection, index.content)):  # at C speed
-        if inter:
-            shared = frozenset(stem_of[w] for w in inter)
-            for s in shared:
-                df[s] = df.get(s, 0) + 1
-            if len(shared) >= 2:
-                shared_by[number] = shared
-    n = len(index.content) + 1
+    words_of_stem: dict[str, list[str]] = {}
+    for word, s in variants(claim, index, written).items():
+        words_of_stem.setdefault(s, []).append(word)
+    holding = {  # a stem → the sentences holding one of its words, from the opinion's index
+        s: set().union(*map(index.sentences_with, words)) for s, words in words_of_stem.items()
+    }
+    df = {s: len(numbers) for s, numbers in holding.items()}
+    counts = Counter(chain.from_iterable(holding.values()))  # a sentence → how many claim stems it holds
+    candidates = {k for k, held in counts.items() if held >= 2}
+    stems_at: dict[int, list[str]] = {}
+    for s, numbers in holding.items():
+        for k in numbers & candidates:
+            stems_at.setdefault(k, []).append(s)
+    shared_by = {k: frozenset(stems) for k, stems in stems_at.items()}
+    n = len(index) + 1
     weight = {s: math.log(n / (df.get(s, 0) + 0.5)) for s in claim}
     total = sum(weight.values())
 
     def covered(shared: frozenset[str]) -> float:
-        return sum(weight[s] for s in shared) / total
+        return sum(map(weight.__getitem__, shared)) / total
 
-    ranked = sorted(shared_by, key=lambda k: (-covered(shared_by[k]), k))[:best]
-    found = [Window(k, k, covered(shared_by[k]), shared_by[k]) for k in ranked]
+    coverage = {k: covered(shared) for k, shared in shared_by.items()}
+    ranked = sorted(shared_by, key=lambda k: (-coverage[k], k))[:best]
+    found = [Window(k, k, coverage[k], shared_by[k]) for k in ranked]
     for k in ranked if pairs else ():
         for m in (k - 1, k + 1):
-            if 0 <= m < len(index.content):
-                both = shared_by[k] | (claim & index.stems_of(m))
+            if 0 <= m < len(index):
+                both = shared_by[k] | (claim & stems_of(index, m))
                 if both != shared_by[k]:
                     found.append(Window(min(k, m), max(k, m), covered(both), both))
     return sorted(found, key=lambda w: (-w.coverage, w.last - w.first, w.first))

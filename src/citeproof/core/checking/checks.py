@@ -250,6 +250,16 @@ def _pages_of(opinion: Opinion, reporter: str, at: tuple[int, int]) -> tuple[int
     return (first, last) if first is not None and last is not None else None
 
 
+def _outside_explanation(pins: tuple[int, ...], outside: list[int]) -> str:
+    """``pin page 498 lies outside the case``; a range that runs past it says so and how it
+    was read (``862-83`` is pages 862 to 883, by the rule that a range's end keeps the first
+    page's leading digits)."""
+    if len(pins) > 1 and pins == tuple(range(pins[0], pins[-1] + 1)):
+        part = f"pages {outside[0]}-{outside[-1]}" if len(outside) > 1 else f"page {outside[0]}"
+        return f"the pin range {pins[0]}-{pins[-1]} runs outside the case ({part})"
+    return f"pin page {outside[0]} lies outside the case"
+
+
 def check_pincite(
     c: Citation,
     r: Resolution,
@@ -271,7 +281,7 @@ def check_pincite(
         end = last_page or next_case_page
         return _failed(
             K.WRONG_PINCITE,
-            f"pin page {outside[0]} lies outside the case",
+            _outside_explanation(c.pin_pages, outside),
             c,
             f"{r.authority.name_abbreviation} begins at page {first}"
             + (f" and ends by page {end}" if end else ""),

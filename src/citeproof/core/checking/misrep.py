@@ -8,9 +8,8 @@ library build (`structure`) and sentence by sentence (`signatures`):
   prevailed that lost by it; procedural history never counts.
 * ``rejecting_frame``: the claim says the court rejected (declined to hold, refused to accept,
   disapproved, found unpersuasive) what the opinion states; or states what the opinion rejects.
-* ``dicta_as_holding``: the claim states what the opinion only assumed or left undecided.
-* ``modal_strengthening``: the claim says "must" (will, is required) where the opinion says
-  "may" (might, could, permits).
+* ``dicta_as_holding`` and ``modal_strengthening`` (in `hedge_rules`): the claim states what
+  the opinion only assumed or left undecided, or says "must" where the opinion says "may".
 * ``party_swap``: the claim gives the opinion's statement to the other side (plaintiff for
   defendant, employer for employee).
 * ``polarity``: every close sentence in the court's voice says the opposite; negation by other
@@ -28,7 +27,6 @@ from difflib import SequenceMatcher
 
 from citeproof.core.checking.signatures import negating, signature, weak_negations, words_of
 from citeproof.core.checking.structure import (
-    DICTA_MARKER,
     REJECTING_MARKER,
     Role,
 )
@@ -87,7 +85,7 @@ _FRAME = re.compile(
 _CLAUSE_END = re.compile(r";|,\s+(?:and|but|because|since|although|while)\b|\s+because\b|\s+since\b")
 
 
-def _clause(text: str, start: int) -> str:
+def clause_from(text: str, start: int) -> str:
     end = _CLAUSE_END.search(text, start)
     return text[start : end.start() if end else len(text)]
 
@@ -113,7 +111,7 @@ def frame_scope(low: str) -> tuple[bool, str]:
     m = _FRAME.search(low) or REJECTING_MARKER.search(low)
     if m is None:
         return bool(_REJECTING_WORD.search(low)), ""
-    return True, _clause(low, m.end())
+    return True, clause_from(low, m.end())
 
 
 def read_claim(text: str, case_name: str = "") -> Claim:
@@ -129,7 +127,7 @@ def read_claim(text: str, case_name: str = "") -> Claim:
     return Claim(part, tuple(words_of(part)), content, said, negations, framed)
 
 
-def _share(claim: frozenset[str], text: str) -> float:
+def share(claim: frozenset[str], text: str) -> float:
     return len(claim & signature(text)[0]) / len(claim) if claim else 0.0
 
 
@@ -165,7 +163,24 @@ def _aligned(a: Sequence[str], b: Sequence[str]) -> str:
     return "opposite" if flips % 2 else "same"
 
 
-_CLAUSES = re.compile(r"[;:]|,\s+(?:but|yet|while|although|though|whereas)\b|\s+but\s+")
+_CLAUSES = re.compile(
+    r"[;:]|,\s+(?:but|yet|while|although|though|whereas)\b|\s+but\s+"
+    # "... no issue of fact and the plaintiff is entitled ...": "and" before a new subject and verb
+    r"|,?\s+and\s+(?=(?:the|a|an|this|that|such|each|its|his|her|their|he|she|it|they|we)\s+"
+    r"(?:\w+\s+){0,3}?(?:is|are|was|were|has|have|had|shall|will|must|may|can|did|does|do)\s)"
+)
+# "If the witness is not testifying as an expert, his testimony is ...": a condition's own clause
+_CONDITION = re.compile(r"\s*(?:\(\w{1,3}\)\s*|\d{1,2}\.\s+)?(?:if|when|unless)\s[^,;:]{1,150},", re.I)
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses of ``text`` whose negations are counted apart: parted at ``;``, ``:``, a
+    contrast ("but", "although"), "and" before a new subject, and after a leading condition."""
+    out = []
+    for clause in _CLAUSES.split(text):
+        head = _CONDITION.match(clause)
+        out += [clause[: head.end()], clause[head.end() :]] if head else [clause]
+    return out
 
 
 def _unshared_negations(text: str, other: frozenset[str]) -> int:
@@ -177,7 +192,7 @@ def _unshared_negations(text: str, other: frozenset[str]) -> int:
         words, quoted = signature(m.group(1))
         if quoted and not words & other:
             count += quoted
-    for clause in _CLAUSES.split(QUOTATION.sub(" ", text)):
+    for clause in _clauses(QUOTATION.sub(" ", text)):
         words, negations = signature(clause)
         if negations and not words & other:
             count += negations
@@ -195,7 +210,7 @@ def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
     framed, scope = frame_scope(low) if near.role & Role.REJECTING or _FRAME.search(low) else (False, "")
     if not framed:
         return False, ""
-    return (True, scope) if scope and _share(claim.content, scope) >= SCOPE_SHARE else (None, "")
+    return (True, scope) if scope and share(claim.content, scope) >= SCOPE_SHARE else (None, "")
 
 
 def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
@@ -247,107 +262,6 @@ def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
 
 
 # --- dicta and modal strengthening ---------------------------------------------------------
-
-_CLAIM_HEDGES = re.compile(
-    r"\b(?:may|might|could|can|whether|if|assum\w*|arguendo|open|suggest\w*|dict\w*|noted|observed|"
-    r"hypothetical\w*|perhaps|possibly|arguably|likely|unclear|undecided|reserved)\b"
-)
-
-
-def _dicta_scope(near: Near) -> str | None:
-    """The words a dicta marker leaves undecided: from the marker to the end of its clause
-    ("even if X," up to the comma)."""
-    low = " ".join(near.text.lower().replace("’", "'").split())
-    m = DICTA_MARKER.search(low)
-    if m is None:
-        return None
-    if m.group(0).startswith("even"):
-        comma = low.find(",", m.end())
-        return low[m.end() : comma if comma > 0 else len(low)]
-    return _clause(low, m.end())
-
-
-def dicta_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
-    """The claim states as held what the opinion's only close sentences leave undecided."""
-    if claim.framed or _CLAIM_HEDGES.search(claim.text) or DICTA_MARKER.search(claim.text):
-        return None
-    undecided: list[Near] = []
-    for s in near:
-        scope = _dicta_scope(s) if s.role & Role.DICTA else None
-        if scope is not None and _share(claim.content, scope) >= SCOPE_SHARE:
-            if not s.role & (Role.REPORTED | Role.SEPARATE):
-                undecided.append(s)
-        elif s.courts_voice():
-            return None  # the court says it elsewhere
-    if not undecided:
-        return None
-    low = " ".join(undecided[0].text.lower().split())
-    marker = m.group(0) if (m := DICTA_MARKER.search(low)) else "a dicta marker"
-    return Hit(
-        "dicta_as_holding",
-        f'the opinion leaves this undecided ("{marker}"); the brief presents it as held',
-        tuple((s.start, s.end) for s in undecided[:2]),
-    )
-
-
-# A hedged word of an opinion → the firmer words that overstate it.
-FIRMER = {
-    "may": {"must", "shall", "required", "requires", "mandatory", "obligated", "will"},
-    "might": {"will", "must", "would", "necessarily"},
-    "could": {"would", "will", "must"},
-    "can": {"must", "shall"},
-    "perhaps": {"plainly", "clearly", "certainly", "necessarily", "undoubtedly"},
-    "arguably": {"clearly", "plainly", "certainly", "undoubtedly"},
-    "possibly": {"necessarily", "certainly", "clearly"},
-    "likely": {"certainly", "necessarily", "clearly"},
-    "probably": {"certainly", "clearly", "necessarily"},
-    "suggests": {"establishes", "holds", "requires", "mandates", "compels", "proves"},
-    "suggest": {"establish", "hold", "require", "mandate", "compel", "prove"},
-    "suggested": {"established", "held", "required", "mandated", "compelled", "proved"},
-    "permits": {"requires", "mandates", "compels", "obligates"},
-    "permit": {"require", "mandate", "compel", "obligate"},
-    "permitted": {"required", "mandated", "compelled", "obligated"},
-    "allows": {"requires", "mandates", "compels"},
-    "allow": {"require", "mandate", "compel"},
-    "generally": {"always", "invariably"},
-    "ordinarily": {"always", "invariably"},
-    "usually": {"always", "invariably"},
-    "typically": {"always", "invariably"},
-    "sometimes": {"always", "invariably"},
-}
-_KEEPS_FIRM = {"not", "never", "only", "no"}  # "may not", "may only": already firm
-
-
-def _strengthened(near: Near, claim: Claim) -> tuple[str, str] | None:
-    """``(hedge, firm)`` where the claim puts a firmer word in place of the sentence's hedge."""
-    a, b = list(near.words), list(claim.words)
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag != "replace":
-            continue
-        for k in range(i1, i2):
-            hedge = a[k]
-            firm = next((w for w in b[j1:j2] if w in FIRMER.get(hedge, ())), None)
-            firmed = hedge in ("may", "can") and _KEEPS_FIRM & set(a[k + 1 : k + 3])
-            if firm and hedge not in b and not firmed:
-                return hedge, firm
-    return None
-
-
-def modal_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
-    """Every close sentence in the court's voice says with a hedge what the claim says firmly."""
-    voiced = [s for s in near if s.courts_voice() or s.role & Role.DICTA]
-    if claim.framed or not voiced:
-        return None
-    found = [_strengthened(s, claim) for s in voiced]
-    if any(f is None for f in found):
-        return None
-    hedge, firm = found[0]  # type: ignore[misc]
-    return Hit(
-        "modal_strengthening",
-        f'the opinion says "{hedge}" where the brief says "{firm}"',
-        tuple((s.start, s.end) for s in voiced[:2]),
-    )
-
 
 # --- party roles --------------------------------------------------------------------------
 

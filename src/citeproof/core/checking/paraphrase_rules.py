@@ -20,10 +20,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from citeproof.core.checking.alignment import Index, Lowered, Statement, align, stems
+from citeproof.core.checking.alignment import Lowered, Statement, align, stems, stems_of
 from citeproof.core.checking.misrep import Hit
 from citeproof.core.checking.roles import Role
 from citeproof.core.checking.signatures import signature, weak_negations, words_of
+from citeproof.core.checking.word_index import WordIndex
 
 MIN_COVERAGE = 0.22  # of the claim's weighted content words the paraphrased sentence must hold
 MARGIN = 0.08  # how much better it must cover the claim than any sentence in the court's voice
@@ -92,7 +93,7 @@ class Opinionated:
 
     sentences: Lowered
     roles: Sequence[int]
-    index: Index
+    index: WordIndex
     spans: Sequence[tuple[int, int]]
 
 
@@ -114,7 +115,7 @@ def _strongly_opposite(claim: str, sentence: str) -> bool:
 
 
 def best_sentences(
-    claim: frozenset[str], index: Index, written: frozenset[str] = frozenset()
+    claim: frozenset[str], index: WordIndex, written: frozenset[str] = frozenset()
 ) -> list[tuple[float, int]]:
     """``(coverage, sentence)`` of the claim's best single sentences, best first."""
     return [(w.coverage, w.first) for w in align(claim, index, 12, written, pairs=False)]
@@ -134,7 +135,7 @@ def _rejected(o: Opinionated, number: int) -> int | None:
     ("a carrier is not estopped ..."); or the one before, when it overrules the point."""
     if number > 0 and re.search(r"\bwe overrule\b|\b(?:is|are) overruled\b", o.sentences[number - 1]):
         return number - 1
-    contention = o.index.stems_of(number)
+    contention = stems_of(o.index, number)
     for n in range(number, min(number + 3, len(o.sentences))):
         if _AGREED.search(o.sentences[n]):
             return None
@@ -143,7 +144,7 @@ def _rejected(o: Opinionated, number: int) -> int | None:
         voiced = n > number and not Role(o.roles[n]) & _NOT_THE_COURTS and not _contention(o.sentences[n])
         if (
             voiced
-            and len(contention & o.index.stems_of(n)) >= 3
+            and len(contention & stems_of(o.index, n)) >= 3
             and _opposite(o.sentences[number], o.sentences[n])
         ):
             return n
@@ -213,7 +214,7 @@ def undecided_rule(statement: Statement, o: Opinionated, best: list[tuple[float,
     if m is None or Role(o.roles[number]) & (Role.SEPARATE | Role.NOTE | Role.REPORTED):
         return None
     claim, scope = stems(text), stems(o.sentences[number][m.start() :])
-    if len(claim & scope) < 0.8 * len(claim & o.index.stems_of(number)):
+    if len(claim & scope) < 0.8 * len(claim & stems_of(o.index, number)):
         return None  # the claim's words lie outside what the sentence leaves open
     if _clear_best(best, text, o, number, {number}) is None:
         return None

@@ -212,6 +212,16 @@ def _signature_of(words: Sequence[str]) -> tuple[frozenset[str], int]:
     return frozenset(content), sum(words.count(w) for w in negating)
 
 
+def sign_sentence(text: str, start: int, end: int) -> tuple[frozenset[str], int]:
+    """One sentence's content words and negations, read as `signed_sentences` reads every
+    sentence (for a rule that needs a few sentences of an opinion, not all of them)."""
+    sentence = text[start:end]
+    low = sentence.lower()
+    if any(phrase in low for phrase in _NOT_NEGATING_WORDS):  # "not only" changes the words
+        return signature(sentence)
+    return _signature_of(_WORD.findall(low.replace("’", "'")))
+
+
 def opinion_sentences(opinion: Opinion) -> tuple[tuple[int, int], ...]:
     """``(start, end)`` of each sentence of an opinion (shared with the pin-page check): as
     split when the library was built, else now, by the same splitter."""
@@ -278,12 +288,18 @@ def _sign(opinion: Opinion) -> tuple[Signed, ...]:
     return tuple(signed)
 
 
-def pack_prepared(opinion: Opinion) -> bytes:
-    """The opinion's signed sentences as a library keeps them: a line per sentence of
-    ``negations<TAB>content words<TAB>long words``, compressed; read under ``PREPARED_KEY``."""
+def sign_sentences(opinion: Opinion) -> tuple[Signed, ...]:
+    """``signed_sentences`` read from the opinion's text now, whatever was stored (library build)."""
+    return _sign(opinion)
+
+
+def pack_prepared(signed: Sequence[Signed]) -> bytes:
+    """An opinion's signed sentences (`sign_sentences`) as a library keeps them: a line per
+    sentence of ``negations<TAB>content words<TAB>long words``, compressed; read under
+    ``PREPARED_KEY``."""
     lines = (
         f"{negations}\t{' '.join(sorted(content))}\t{' '.join(sorted(long))}"
-        for _, _, content, negations, long in _sign(opinion)
+        for _, _, content, negations, long in signed
     )
     return zlib.compress("\n".join(lines).encode())
 

@@ -15,6 +15,7 @@ unpacks it, or reads it now.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -205,9 +206,11 @@ def pack_structure(structure: Structure) -> bytes:
     return zlib.compress(json.dumps(data, separators=(",", ":")).encode())
 
 
+@functools.lru_cache(maxsize=64)
 def unpack_structure(blob: bytes, sentences: int) -> Structure | None:
     """A stored structure for an opinion of ``sentences`` sentences; None when damaged or
-    read for other sentences."""
+    read for other sentences. Kept unpacked for the next check of the same opinion (keyed by
+    the stored bytes: never taken for another opinion's)."""
     try:
         data = json.loads(zlib.decompress(blob).decode())
         roles = tuple(bytes.fromhex(data["roles"]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from citeproof.core.checking.alignment import content_words, lowered, opinion_index, read_statement, stems
+from citeproof.core.checking.alignment import content_words, lowered, read_statement, stems
 from citeproof.core.checking.disposition_claims import (
     disposition_rule,
     held_families,
@@ -25,12 +25,11 @@ from citeproof.core.checking.disposition_claims import (
     side_rule,
 )
 from citeproof.core.checking.entailment import Entailment, contradicts, vetoes
+from citeproof.core.checking.hedge_rules import dicta_rule, modal_rule
 from citeproof.core.checking.misrep import (
     Claim,
     Hit,
     Near,
-    dicta_rule,
-    modal_rule,
     polarity_rule,
     read_claim,
     relations,
@@ -42,8 +41,9 @@ from citeproof.core.checking.paraphrase_rules import (
     contention_rule,
     undecided_rule,
 )
-from citeproof.core.checking.signatures import opinion_sentences, signed_sentences, words_of
+from citeproof.core.checking.signatures import opinion_sentences, words_of
 from citeproof.core.checking.structure import opinion_structure
+from citeproof.core.checking.word_index import word_index
 from citeproof.core.models import (
     Citation,
     Confidence,
@@ -128,12 +128,18 @@ def near_sentences(c: Citation, claim: Claim, opinion: Opinion) -> list[Near]:
         return []
     citing = citing_sentences(c, opinion)
     roles = opinion_structure(opinion).roles
-    text, near = opinion.text, []
+    index, spans, text, near = word_index(opinion), opinion_sentences(opinion), opinion.text, []
     shared = next(n for n in range(len(claim.content) + 1) if n / len(claim.content) >= OVERLAP)
-    for number, (offset, end, words, negations, _) in enumerate(signed_sentences(opinion)):
-        if len(claim.content & words) >= shared and offset not in citing:
+    held: dict[int, int] = {}  # a sentence → how many of the claim's content words it holds
+    for word in index.words_among(claim.content):
+        for number in index.sentences_with(word):
+            held[number] = held.get(number, 0) + 1
+    for number in sorted(n for n, count in held.items() if count >= shared):
+        offset, end = spans[number]
+        if offset not in citing:
             sentence = text[offset:end]
             role = roles[number] if number < len(roles) else 0
+            words, negations = index.content(number), index.negations(number)
             near.append(
                 Near(offset, end, sentence.strip(), tuple(words_of(sentence)), words, negations, role)
             )
@@ -182,7 +188,7 @@ def paraphrase_hits(c: Citation, proposition: str, opinion: Opinion) -> list[Hit
     ]
     claim = stems(statement.proposition)
     if len(claim) >= MIN_CONTENT_WORDS:  # the opinion's index is built only for a claim worth aligning
-        o = Opinionated(sentences, structure.roles, opinion_index(opinion), spans)
+        o = Opinionated(sentences, structure.roles, word_index(opinion), spans)
         best = best_sentences(claim, o.index, content_words(statement.proposition))
         found += [contention_rule(statement, o, best), undecided_rule(statement, o, best)]
     return found

@@ -31,7 +31,7 @@ _CITING = re.compile(
 MIN_LINE_NUMBERS = 5  # line numbers counting up by one before they are taken for pleading paper
 MAX_LINE_NUMBER = 32
 MAX_GAP_LINES = 3  # lines between two margin numbers (a blank or wrapped line between)
-MIN_RUNNING = 3  # a running head repeats on at least this many pages
+MIN_RUNNING = 3  # a running head repeats on at least this many pages (or on each of two)
 HEAD_REACH = 3  # lines between a running head and its page's edge
 
 
@@ -153,20 +153,20 @@ def page_number_lines(lines: list[Line], line_numbers: set[int]) -> list[tuple[i
 
 
 def running_head_spans(lines: list[Line], edges: set[int], pages: int) -> list[tuple[int, int]]:
-    """Lines repeated (digits aside) on at least half of the ``pages`` (and MIN_RUNNING)
-    that cite nothing, each within HEAD_REACH lines of a page's edge (``edges``: line
-    indices of page numbers and of the first and last margin numbers of a page)."""
-    keys = [_key(line.text) for line in lines]
+    """Lines that cite nothing, repeated (digits aside) within HEAD_REACH lines of a page's
+    edge (``edges``: line indices of page numbers and of the first and last margin numbers
+    of a page) on at least half of the ``pages`` and MIN_RUNNING of them, or on each page of a
+    document of two. A copy of such a line elsewhere in the body is text."""
+    near = [
+        index not in edges and any(abs(index - e) <= HEAD_REACH for e in edges) for index in range(len(lines))
+    ]
+    keys = [_key(line.text) if at_edge else "" for line, at_edge in zip(lines, near, strict=True)]
     counts = Counter(k for k in keys if k)
-    needed = max(MIN_RUNNING, (pages + 1) // 2)
+    needed = max(2, min(MIN_RUNNING, pages), (pages + 1) // 2)
     return [
         (line.start, line.end)
-        for index, (line, key) in enumerate(zip(lines, keys, strict=True))
-        if key
-        and counts[key] >= needed
-        and index not in edges
-        and any(abs(index - e) <= HEAD_REACH for e in edges)
-        and not _CITING.search(line.text)
+        for line, key in zip(lines, keys, strict=True)
+        if key and counts[key] >= needed and not _CITING.search(line.text)
     ]
 
 

@@ -94,12 +94,22 @@ _OTHERS = {
     "\u2029": "\n\n",  # paragraph separator
     "\x85": "\n",  # next line
 }
+# C1 control characters where a Windows-1252 text was decoded as Latin-1 (court texts hold
+# "\x97" for an em dash, "\x92" for an apostrophe, "\x95" for a bullet): read as the
+# characters they stand for ("O\x92Brien", "Fed. App\x92x" are a name and a reporter). The
+# five code points Windows-1252 leaves undefined, and NEL (above), are not among them.
+_WINDOWS_1252 = {
+    chr(code): bytes([code]).decode("cp1252")
+    for code in range(0x80, 0xA0)
+    if code not in (0x81, 0x85, 0x8D, 0x8F, 0x90, 0x9D)
+}
 
 REPLACEMENTS: dict[str, str] = {
     **dict.fromkeys(_SPACES, " "),
     **_LIGATURES,
     **_QUOTES,
     **_OTHERS,
+    **_WINDOWS_1252,
     **{chr(0xFF10 + d): str(d) for d in range(10)},  # fullwidth digits
 }
 # How citations are typed in real filings, read as they are printed: a dash between two
@@ -113,7 +123,7 @@ _IN_CITATIONS: tuple[tuple[str, str], ...] = (
     (r"(?<=\d)[\u2012\u2013\u2014](?=\d)", "-"),
     (r"(?<=\b\d{4})WL(?=\d{3,}\b)", " WL "),
     (r"(?<=\b[A-Z][a-z])\.(?=\d{1,5}\b)|(?<=[A-Z][a-z]{2})\.(?=\d{1,5}\b)", ". "),
-    (r"(?<=App)[’ʼʻ‘`´](?=x\b)|(?<=Hawai)[’ʼʻ‘`´](?=i\b)", "'"),
+    (r"(?<=App)[’ʼʻ‘`´\x91\x92](?=x\b)|(?<=Hawai)[’ʼʻ‘`´\x91\x92](?=i\b)", "'"),
 )
 _CONTEXT = re.compile("|".join(f"(?P<c{k}>{pattern})" for k, (pattern, _) in enumerate(_IN_CITATIONS)))
 _TO_REPLACE = re.compile(

@@ -112,7 +112,7 @@ def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span]
         return None
     end = end_match.start()
     start = _name_region_start(text, floor, end)
-    words = [(m.group(), m.start()) for m in re.finditer(r"\S+", text[start:end])]
+    words = [(m.group(), m.start()) for m in _NAME_WORD.finditer(text[start:end])]
     supra = [i for i, (w, _) in enumerate(words) if w.rstrip(",") == "supra"]
     words = words[: supra[0]] if supra else words  # "In re Cruz (1965) supra, 62 Cal. 2d 307"
     while words and _YEAR_WORD.fullmatch(words[-1][0]):  # "In re Lee (1918) 177 Cal. 690"
@@ -126,6 +126,7 @@ def case_name_before(text: str, cite_start: int, floor: int) -> tuple[str, Span]
     return text[first:last], Span(first, last)
 
 
+_NAME_WORD = re.compile(r"[^\s\u2014]+")  # an em dash parts words: "the base\u2014Gideon v. ..."
 _YEAR_WORD = re.compile(r"[(\[]\d{4}[)\]],?")
 _FOOTNOTE_MARK = re.compile(r"\[(?:fn\.?\s*)?\d{1,3}\]")
 _PARAGRAPH_BREAK = re.compile(r"\n[^\S\n]*\n")
@@ -176,7 +177,7 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         while first > 0:
             word = plain[first - 1]
             bare = word.lstrip(_OPENERS)
-            if _ends_sentence(word) or not bare:
+            if _ends_sentence(word) or not bare or _is_cite_remnant(plain, first - 1):
                 break
             if not (bare[:1].isupper() or bare[:1].isdigit() or bare.lower() in _NAME_CONNECTORS):
                 break
@@ -214,6 +215,16 @@ def _name_words(words: list[tuple[str, int]]) -> list[tuple[str, int]]:
         bare = word.lstrip(_OPENERS)
         kept[0] = (bare, offset + len(word) - len(bare))
     return kept
+
+
+_REPORTER_WORD = re.compile(r"(?!Nos?\.$)(?:[A-Z][A-Za-z']{0,5}\.\s?){1,4}(?:[2-9]d|\d+th)?")  # not "No. 11,"
+_PAGE_WORD = re.compile(r"\d+,")
+
+
+def _is_cite_remnant(plain: list[str], i: int) -> bool:
+    """``L.Ed.2d 1040,`` at ``i`` (the page): the tail of a citation whose volume was lost,
+    never part of the next case's name (``Berger v. New York, L.Ed.2d 1040, Katz v. ...``)."""
+    return i > 0 and bool(_PAGE_WORD.fullmatch(plain[i]) and _REPORTER_WORD.fullmatch(plain[i - 1]))
 
 
 def _ends_sentence(word: str) -> bool:

@@ -422,3 +422,41 @@ def test_a_court_that_erred_in_finding_something_rejects_it():
     assert flagged(repeated, HARRIS, opinion) is None
     f = flagged("The tenant abandoned the premises before the lease expired.", HARRIS, opinion)
     assert f is not None and f.rule == "rejecting_frame"
+
+
+RENT = "a tenant may withhold rent after the landlord has repaired the premises"
+NOT_RENT = "A tenant may not withhold rent after the landlord has repaired the premises."
+
+
+def test_a_holding_denied_is_neither_the_claim_nor_its_opposite():
+    for denied in (
+        f"We have never held, however, that {RENT}.",
+        f"Nothing in our earlier cases suggests that {RENT}.",
+        f"This Court did not hold in Adams that {RENT}.",
+    ):
+        assert flagged(NOT_RENT, HARRIS, _synthetic(denied)) is None, denied
+    f = flagged(NOT_RENT, HARRIS, _synthetic(f"We hold, however, that {RENT}."))
+    assert f is not None and f.rule == "polarity"
+
+
+def test_what_a_lower_court_held_is_not_this_courts_statement():
+    recital = _synthetic(f"In this case, the Court of Appeals held that {RENT}.")
+    assert flagged(NOT_RENT, HARRIS, recital) is None
+    rejected = _synthetic(f"The trial court erred in finding that {RENT}.")
+    f = flagged(f"{RENT[0].upper()}{RENT[1:]}.", HARRIS, rejected)
+    assert f is not None and f.rule == "rejecting_frame"
+
+
+def test_a_rejected_contention_must_share_more_than_two_of_the_claims_words():
+    opinion = _synthetic(
+        "However, defendants argue that the issues presented on appeal are questions of law, and thus "
+        "they should be decided by this court in the first instance. We disagree."
+    )
+    assert flagged("We review questions of law de novo.", HARRIS, opinion) is None
+    f = flagged(
+        "The issues presented on appeal are questions of law that should be decided by this court in the "
+        "first instance.",
+        HARRIS,
+        opinion,
+    )
+    assert f is not None and f.rule == "rejecting_frame"

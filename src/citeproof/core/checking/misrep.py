@@ -27,6 +27,7 @@ from difflib import SequenceMatcher
 
 from citeproof.core.checking.polarity_scope import (
     citation_run,
+    negated_report,
     negates_contrary,
     repeats_fragment,
     scoped_negations,
@@ -231,6 +232,8 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     said = scope if framed else near.text
     if repeats_fragment(claim.words, said):
         base = "same"  # the claim repeats the court's words: it cannot be their opposite
+    elif negated_report(claim.text) or negated_report(said):
+        return {("unknown", False)}  # "we have never held that X": neither X nor its opposite
     elif negates_contrary(claim.text) or negates_contrary(said):
         base = "unknown"  # "no evidence to the contrary": the opposite of what is not said
     else:
@@ -246,6 +249,17 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     return out
 
 
+def _states_for_the_court(s: Near, claim: Claim) -> bool:
+    """The sentence says, in this court's voice, what bears on the claim: not a party's
+    argument, dicta or a string of other sources; not what a lower court held ("the Court of
+    Appeals held that X", a recital this court may go on to reverse) unless the sentence rejects
+    it ("the district court erred in finding that X"); its own frame, if any, covering the claim."""
+    if not s.courts_voice() or citation_run(s.text):
+        return False
+    framed = _sentence_frame(s, claim)[0]
+    return framed is True or (framed is False and not Role(s.role) & Role.HISTORY)
+
+
 def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
     """Every close sentence says the opposite, one of them in the court's voice (its own
     frame, if any, covering the claim)."""
@@ -257,7 +271,7 @@ def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
         found = relations(claim, s)
         if any(r != "opposite" for r, _ in found):
             return None
-        if s.courts_voice() and not citation_run(s.text) and _sentence_frame(s, claim)[0] is not None:
+        if _states_for_the_court(s, claim):
             firing.append(s)
             framed = framed or any(f for _, f in found)
     if not firing:

@@ -11,6 +11,8 @@ touched from turning a faithful claim into "the opposite":
   antonym ("invalid", "unlawful") only when its base is ("valid", "lawful").
 * `negates_contrary`: "no evidence to the contrary" denies the opposite of something unnamed;
   whether that agrees with the other side cannot be told from the words.
+* `negated_report`: "we have never held that X", "nothing suggests that X" deny a holding or
+  a suggestion, not X: its polarity towards X cannot be told from the words.
 * `citation_run`: a "sentence" whose words lie mostly in the parentheticals of a string of
   citations reports what other sources say; it is not the court's own statement.
 """
@@ -105,6 +107,23 @@ def repeats_fragment(claim: Sequence[str], sentence: str) -> bool:
         if negating(token):
             return False
     return True
+
+
+_NEGATED_REPORT = re.compile(
+    r"\b(?:[Nn]ever|[Nn]ot|[Nn]owhere|[Nn]othing|[Nn]o one|[Nn]one of)\s+(?:\S+\s+){0,4}?"
+    r"(?:held|hold|holds|holding|decided|decide|decides|said|say|says|suggested|suggest|suggests|stated|"
+    r"state|states|ruled|rule|rules|concluded|conclude|concludes|addressed|address|recognized|recognize|"
+    r"announced|adopted|intimated|implied|indicated|meant|mean|means)"
+    # what may stand before "that": an aside ("held, however, that") or the case ("hold in Adams that")
+    r"(?:\s*,[^,]{1,30},|\s+in\s+[A-Z][\w.'’-]*(?:\s+v\.\s+[A-Z][\w.'’-]*)?)?\s+(?:that|whether)\b"
+)
+
+
+def negated_report(text: str) -> bool:
+    """A negated report of a holding or a suggestion ("We have never held, however, that X",
+    "nothing in Smith suggests that X"): it denies that X was held, which neither asserts X
+    nor its opposite."""
+    return bool(_NEGATED_REPORT.search(" ".join(text.replace("n't", " not").split())))
 
 
 _CITATION_MARK = re.compile(

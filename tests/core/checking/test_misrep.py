@@ -336,3 +336,127 @@ def test_an_nli_model_that_reads_entailment_vetoes_a_rule_and_one_that_reads_con
     assert entails.calls and "Affirmed." in entails.calls[0][0]
     kept = check_support(c, opinion_of(HARRIS), _Model(Inference(0.05, 0.05, 0.9)))
     assert kept.outcome is Outcome.FAIL and kept.rule == "disposition"
+
+
+# --- polarity within the scope of what the claim says ---------------------------------------
+
+
+def _synthetic(said: str) -> Opinion:
+    return Opinion("synthetic:1", f"OPINION\n\n{said}\n\nAffirmed.", ())
+
+
+def test_a_claim_repeating_a_fragment_of_the_sentence_is_not_its_opposite():
+    # the negation ("not connected") lies in a part of the sentence the claim does not repeat
+    opinion = _synthetic(
+        "In 1987, in a venture not connected with her medical practice, Dr. Alvarez founded a clinic "
+        "with two partners to serve migrant farmworkers in the valley."
+    )
+    fragment = "holding that Dr. Alvarez founded a clinic with two partners to serve migrant farmworkers"
+    assert flagged(fragment, HARRIS, opinion) is None
+    f = flagged(
+        "Dr. Alvarez never founded a clinic with two partners to serve migrant farmworkers.", HARRIS, opinion
+    )
+    assert f is not None and f.rule == "polarity"
+
+
+def test_a_negation_governing_the_repeated_fragment_still_reverses_it():
+    opinion = _synthetic(
+        "No hearing is required before a tenant's lease is terminated for nonpayment of rent."
+    )
+    f = flagged(
+        "A hearing is required before a tenant's lease is terminated for nonpayment of rent.", HARRIS, opinion
+    )
+    assert f is not None and f.rule == "polarity"
+
+
+def test_a_negation_governing_words_the_claim_does_not_say_is_outside_its_scope():
+    opinion = _synthetic(
+        "Although the lease did not mention pets, the landlord was entitled to terminate it after the "
+        "tenant's third unpaid month of rent."
+    )
+    honest = "The landlord could terminate the lease after the tenant's third month of unpaid rent."
+    assert flagged(honest, HARRIS, opinion) is None
+    f = flagged(
+        "The landlord could not terminate the lease after the tenant's third month of unpaid rent.",
+        HARRIS,
+        opinion,
+    )
+    assert f is not None and f.rule == "polarity"
+
+
+def test_a_string_of_citations_and_parentheticals_is_not_the_courts_statement():
+    parenthetical = "a tenant may withhold rent where the landlord leaves the premises in disrepair"
+    reversed_ = "A tenant may never withhold rent where the landlord leaves the premises in disrepair."
+    run = _synthetic(
+        "See Adams v. Baker, 12 F.3d 34, 36 (1st Cir. 1994) (stating that a landlord must give written "
+        "notice before entry and that oral notice is not enough); Cole v. Dunn, 56 F.3d 78, 80 (2d Cir. "
+        f"1995) (explaining that {parenthetical})."
+    )
+    assert flagged(reversed_, HARRIS, run) is None
+    relied_on = _synthetic(f"See Cole v. Dunn, 56 F.3d 78, 80 (2d Cir. 1995) ({parenthetical}).")
+    f = flagged(reversed_, HARRIS, relied_on)  # a single "See X (proposition)": the court relies on it
+    assert f is not None and f.rule == "polarity"
+
+
+def test_no_evidence_to_the_contrary_is_not_the_opposite_of_the_evidence():
+    opinion = _synthetic(
+        "Evidence in the record shows that the tenant's checks were returned by the bank unpaid."
+    )
+    assert (
+        flagged("The record shows no evidence to the contrary about the tenant's checks.", HARRIS, opinion)
+        is None
+    )
+    f = flagged(
+        "The record shows no evidence that the tenant's checks were returned by the bank.", HARRIS, opinion
+    )
+    assert f is not None and f.rule == "polarity"
+
+
+def test_a_court_that_erred_in_finding_something_rejects_it():
+    opinion = _synthetic(
+        "The trial court erred in finding that the tenant abandoned the premises before the lease expired."
+    )
+    repeated = (
+        "The trial court erred in finding that the tenant abandoned the premises before the lease expired."
+    )
+    assert flagged(repeated, HARRIS, opinion) is None
+    f = flagged("The tenant abandoned the premises before the lease expired.", HARRIS, opinion)
+    assert f is not None and f.rule == "rejecting_frame"
+
+
+RENT = "a tenant may withhold rent after the landlord has repaired the premises"
+NOT_RENT = "A tenant may not withhold rent after the landlord has repaired the premises."
+
+
+def test_a_holding_denied_is_neither_the_claim_nor_its_opposite():
+    for denied in (
+        f"We have never held, however, that {RENT}.",
+        f"Nothing in our earlier cases suggests that {RENT}.",
+        f"This Court did not hold in Adams that {RENT}.",
+    ):
+        assert flagged(NOT_RENT, HARRIS, _synthetic(denied)) is None, denied
+    f = flagged(NOT_RENT, HARRIS, _synthetic(f"We hold, however, that {RENT}."))
+    assert f is not None and f.rule == "polarity"
+
+
+def test_what_a_lower_court_held_is_not_this_courts_statement():
+    recital = _synthetic(f"In this case, the Court of Appeals held that {RENT}.")
+    assert flagged(NOT_RENT, HARRIS, recital) is None
+    rejected = _synthetic(f"The trial court erred in finding that {RENT}.")
+    f = flagged(f"{RENT[0].upper()}{RENT[1:]}.", HARRIS, rejected)
+    assert f is not None and f.rule == "rejecting_frame"
+
+
+def test_a_rejected_contention_must_share_more_than_two_of_the_claims_words():
+    opinion = _synthetic(
+        "However, defendants argue that the issues presented on appeal are questions of law, and thus "
+        "they should be decided by this court in the first instance. We disagree."
+    )
+    assert flagged("We review questions of law de novo.", HARRIS, opinion) is None
+    f = flagged(
+        "The issues presented on appeal are questions of law that should be decided by this court in the "
+        "first instance.",
+        HARRIS,
+        opinion,
+    )
+    assert f is not None and f.rule == "rejecting_frame"

@@ -25,6 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from citeproof.core.checking.polarity_scope import (
+    citation_run,
+    negated_report,
+    negates_contrary,
+    repeats_fragment,
+    scoped_negations,
+)
 from citeproof.core.checking.signatures import negating, signature, weak_negations, words_of
 from citeproof.core.checking.structure import (
     REJECTING_MARKER,
@@ -82,6 +89,13 @@ _FRAME = re.compile(
     r"notion|claim|position|idea|assertion|suggestion|theory|premise|rule|reading|interpretation|"
     r"conclusion|holding))?\s+(?:that|whether)\s+"
 )
+# A court that "erred in finding that X" was wrong about X: the sentence rejects X.
+_ERRED = re.compile(
+    r"\berr(?:ed|s)? (?:in|by) (?:finding|holding|ruling|concluding|determining|deciding|declaring)"
+    r"(?: that)?\s+"
+)
+
+
 _CLAUSE_END = re.compile(r";|,\s+(?:and|but|because|since|although|while)\b|\s+because\b|\s+since\b")
 
 
@@ -106,9 +120,10 @@ _REJECTING_WORD = re.compile(
 
 def frame_scope(low: str) -> tuple[bool, str]:
     """Whether a (lower-cased) text rejects something, and the words it rejects ("the court
-    declined to hold that X", "we reject the argument that X": X); "" when it rejects
+    declined to hold that X", "we reject the argument that X", "the trial court erred in
+    finding that X": X); "" when it rejects
     something whose words cannot be told apart ("that argument is unavailing")."""
-    m = _FRAME.search(low) or REJECTING_MARKER.search(low)
+    m = _FRAME.search(low) or REJECTING_MARKER.search(low) or _ERRED.search(low)
     if m is None:
         return bool(_REJECTING_WORD.search(low)), ""
     return True, clause_from(low, m.end())
@@ -183,20 +198,15 @@ def _clauses(text: str) -> list[str]:
     return out
 
 
-def _unshared_negations(text: str, other: frozenset[str]) -> int:
-    """Negations of ``text`` that say nothing of what the other side says: in a quotation or
-    a clause ("..., but it did not do so") that shares no content word with it. What an
-    opinion reports a witness saying about something else is not what it says."""
-    count = 0
-    for m in QUOTATION.finditer(text):
-        words, quoted = signature(m.group(1))
-        if quoted and not words & other:
-            count += quoted
-    for clause in _clauses(QUOTATION.sub(" ", text)):
-        words, negations = signature(clause)
-        if negations and not words & other:
-            count += negations
-    return count
+def _negations(text: str, other: frozenset[str]) -> int:
+    """Negations of ``text`` that bear on what the other side says: in each clause, plain
+    negations and antonyms governing a word of ``other`` (`scoped_negations`) and weak ones
+    ("without", "fails to") doing so. What an opinion says about something else ("..., but it
+    did not do so", a witness's quoted words) is not what it says of the claim."""
+    return sum(
+        scoped_negations(clause, other) + weak_negations(tuple(words_of(clause)), other)
+        for clause in _clauses(text)
+    )
 
 
 def _flip(relation: str) -> str:
@@ -207,7 +217,8 @@ def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
     """Whether the sentence rejects what the claim says (True, with the words it rejects),
     does not frame it (False), or frames something the claim may or may not lie in (None)."""
     low = " ".join(near.text.lower().replace("’", "'").split())
-    framed, scope = frame_scope(low) if near.role & Role.REJECTING or _FRAME.search(low) else (False, "")
+    framing = near.role & Role.REJECTING or _FRAME.search(low) or _ERRED.search(low)
+    framed, scope = frame_scope(low) if framing else (False, "")
     if not framed:
         return False, ""
     return (True, scope) if scope and share(claim.content, scope) >= SCOPE_SHARE else (None, "")
@@ -218,15 +229,16 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     when the sentence's frame may or may not cover the claim. A framed sentence's negations
     are counted in the words it rejects, as a framed claim's are."""
     framed, scope = _sentence_frame(near, claim)
-    if framed:
-        n = signature(scope)[1] + weak_negations(tuple(words_of(scope)), claim.said)
-        n -= _unshared_negations(scope, claim.said)
+    said = scope if framed else near.text
+    if repeats_fragment(claim.words, said):
+        base = "same"  # the claim repeats the court's words: it cannot be their opposite
+    elif negated_report(claim.text) or negated_report(said):
+        return {("unknown", False)}  # "we have never held that X": neither X nor its opposite
+    elif negates_contrary(claim.text) or negates_contrary(said):
+        base = "unknown"  # "no evidence to the contrary": the opposite of what is not said
     else:
-        n = near.negations + weak_negations(near.words, claim.said)
-        n -= _unshared_negations(near.text, claim.said)
-    c = claim.negations + weak_negations(claim.words, near.content)
-    c -= _unshared_negations(claim.text, near.content)
-    base = _relation(n, c)
+        n = _negations(said, claim.said)
+        base = _relation(n, _negations(claim.text, near.content))
     if base == "unknown":
         base = _aligned(tuple(words_of(scope)) if framed else near.words, claim.words)
     options = [False, True] if framed is None else [framed]
@@ -235,6 +247,17 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
         flips = int(claim.framed) + int(sentence_framed)
         out.add((_flip(base) if flips % 2 else base, flips > 0))
     return out
+
+
+def _states_for_the_court(s: Near, claim: Claim) -> bool:
+    """The sentence says, in this court's voice, what bears on the claim: not a party's
+    argument, dicta or a string of other sources; not what a lower court held ("the Court of
+    Appeals held that X", a recital this court may go on to reverse) unless the sentence rejects
+    it ("the district court erred in finding that X"); its own frame, if any, covering the claim."""
+    if not s.courts_voice() or citation_run(s.text):
+        return False
+    framed = _sentence_frame(s, claim)[0]
+    return framed is True or (framed is False and not Role(s.role) & Role.HISTORY)
 
 
 def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
@@ -248,7 +271,7 @@ def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
         found = relations(claim, s)
         if any(r != "opposite" for r, _ in found):
             return None
-        if s.courts_voice() and _sentence_frame(s, claim)[0] is not None:
+        if _states_for_the_court(s, claim):
             firing.append(s)
             framed = framed or any(f for _, f in found)
     if not firing:

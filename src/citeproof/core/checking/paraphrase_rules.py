@@ -28,6 +28,10 @@ from citeproof.core.checking.word_index import WordIndex
 
 MIN_COVERAGE = 0.22  # of the claim's weighted content words the paraphrased sentence must hold
 MARGIN = 0.08  # how much better it must cover the claim than any sentence in the court's voice
+# A contention sharing fewer of the claim's words is about something else, however short and
+# generic the claim ("We review questions of law de novo" against a party's argument that the
+# issues "are questions of law"): coverage alone rates two shared words of five highly.
+MIN_SHARED = 3
 
 _NOT_THE_COURTS = Role.REPORTED | Role.SEPARATE | Role.NOTE | Role.DICTA | Role.HISTORY
 _CONTENTION = re.compile(
@@ -184,6 +188,8 @@ def contention_rule(statement: Statement, o: Opinionated, best: list[tuple[float
         return None
     number = best[0][1]
     if not _contention(o.sentences[number]) or Role(o.roles[number]) & (Role.SEPARATE | Role.NOTE):
+        return None
+    if len(stems(text) & stems_of(o.index, number)) < MIN_SHARED:
         return None
     rejected = _rejected(o, number)
     if rejected is None or _strongly_opposite(text, o.sentences[number]):

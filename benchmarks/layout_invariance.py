@@ -10,6 +10,9 @@ footnotes) and read back with citeproof's own readers. For every citation the be
 what the check found on the source and on the laid-out document: the cite (volume, reporter, page,
 pin pages), its status, its error kinds and the case it resolved to. A document is identical when
 the two sequences are equal; every difference is listed. Figures carry n and a Wilson interval.
+Where a layout prints the text's notes as footnotes at their calls (`footnotes`, `footnotes-pdf`),
+the source is read in the order a reader meets it: each note after the paragraph that calls it
+(`layouts.reading_order`).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from layouts import LAYOUTS, render  # noqa: E402
+from layouts import LAYOUTS, reading_order, render  # noqa: E402
 from real_opinions import DEFAULT_DATA, load_opinions  # noqa: E402
 
 import citeproof  # noqa: E402
@@ -78,7 +81,8 @@ def seen(report: citeproof.Report) -> list[Seen]:
 def compare(item: tuple[str, str, str, int]) -> dict[str, object]:
     """Check one source text and its layout; the differences between the two."""
     name, text, layout, seed = item
-    source = seen(citeproof.check_text(text if text.endswith("\n") else text + "\n"))
+    reference = reading_order(layout, text)
+    source = seen(citeproof.check_text(reference if reference.endswith("\n") else reference + "\n"))
     with tempfile.TemporaryDirectory() as tmp:
         path = render(layout, text, Path(tmp), random.Random(f"{seed}:{name}:{layout}"))
         laid_out = seen(citeproof.check_file(path))

@@ -12,7 +12,9 @@ Each layout is a function ``(text, folder, rng) -> path``:
 * ``docx`` — a Word file (python-docx): a running header, a page-number field in the footer,
   each paragraph a Word paragraph;
 * ``docx-pdf`` — that Word file exported to PDF by LibreOffice (``soffice --headless``), as a
-  firm files it.
+  firm files it;
+* ``toa``, ``toa-pdf``, ``footnotes``, ``footnotes-pdf``, ``columns`` — a brief's front matter,
+  an opinion's real footnotes, a two-column reporter page (`court_layouts.py`).
 """
 
 from __future__ import annotations
@@ -159,7 +161,11 @@ def docx(text: str, folder: Path, rng: random.Random) -> Path:
 
 
 def docx_pdf(text: str, folder: Path, rng: random.Random) -> Path:
-    source = docx(text, folder, rng)
+    return office_pdf(docx(text, folder, rng), folder)
+
+
+def office_pdf(source: Path, folder: Path) -> Path:
+    """``source`` (a Word file) exported to PDF by LibreOffice, as a firm files it."""
     office = shutil.which("soffice") or shutil.which("libreoffice")
     if office is None:
         raise RuntimeError("LibreOffice (soffice) is not installed: apt-get install libreoffice-writer-nogui")
@@ -178,12 +184,23 @@ def docx_pdf(text: str, folder: Path, rng: random.Random) -> Path:
         capture_output=True,
         timeout=180,
     )
-    return folder / "brief.pdf"
+    return source.with_suffix(".pdf")
 
 
 def _write(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def _court(name: str) -> Callable[[str, Path, random.Random], Path]:
+    """A layout of `court_layouts.py` (loaded on first use: it imports this module)."""
+
+    def layout(text: str, folder: Path, rng: random.Random) -> Path:
+        import court_layouts
+
+        return getattr(court_layouts, name)(text, folder, rng)  # type: ignore[no-any-return]
+
+    return layout
 
 
 LAYOUTS: dict[str, Callable[[str, Path, random.Random], Path]] = {
@@ -192,8 +209,24 @@ LAYOUTS: dict[str, Callable[[str, Path, random.Random], Path]] = {
     "pdf": pdf,
     "docx": docx,
     "docx-pdf": docx_pdf,
+    "toa": _court("toa"),
+    "toa-pdf": _court("toa_pdf"),
+    "footnotes": _court("footnotes"),
+    "footnotes-pdf": _court("footnotes_pdf"),
+    "columns": _court("columns"),
 }
+NOTES_AT_CALLS = {"footnotes", "footnotes-pdf"}  # layouts that print each note where it is called
 
 
 def render(layout: str, text: str, folder: Path, rng: random.Random) -> Path:
     return LAYOUTS[layout](text, folder, rng)
+
+
+def reading_order(layout: str, text: str) -> str:
+    """The clean text a reader of ``layout`` meets: the text itself, or with each note after
+    the paragraph that calls it where the layout prints notes at their calls."""
+    if layout not in NOTES_AT_CALLS:
+        return text
+    import court_layouts
+
+    return court_layouts.reading_order(text)

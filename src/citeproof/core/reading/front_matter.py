@@ -6,6 +6,10 @@ A table begins at its heading (``TABLE OF AUTHORITIES``, ``TABLE OF CONTENTS``, 
 AUTHORITIES``) and runs as long as its lines end in page references (dot leaders, a tab or
 a run of spaces, then ``3``, ``4, 7``, ``ii``, ``passim``), with its category headings
 (``Cases``, ``Statutes``) and entries wrapped over two or three lines between them.
+
+A PDF's lines are joined into paragraphs before the tables are looked for; on a page that
+holds a table (its heading, or lines that end in page references) `with_table_lines` keeps
+each of its lines apart first.
 """
 
 from __future__ import annotations
@@ -23,6 +27,13 @@ _PAGE = r"(?:passim|[ivxlc]{1,6}|\d{1,3}(?:\s*n\.\s*\d{1,3})?)"
 # dot leaders, a tab, or a wide run of spaces (a justified line's padding is narrower)
 _LEADER = r"(?:\.{2,}|…+|\t|[ \t]{8,}|_{3,}|(?:\s\.){3,})"
 _PAGE_REF = re.compile(rf"{_LEADER}[ .\t]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*\.?[ \t]*$", re.I)
+# a printed table's own line: a dot leader (never the end of a sentence of the argument)
+_DOTTED_REF = re.compile(
+    rf"(?:\.{{3,}}|…{{2,}}|(?:\s\.){{3,}})[ .]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*\.?[ \t]*$", re.I
+)
+# inside a table: an entry that filled its line, its pages after its year with no leader
+_BARE_REF = re.compile(rf"\)[ \t]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*[ \t]*$", re.I)
+TABLE_PAGE_LINES = 3  # lines ending in page references that make a page (a table's next page) a table
 MAX_UNREFERENCED = 4  # lines in a row without a page reference inside a table (headings, wraps)
 
 
@@ -40,7 +51,7 @@ def table_spans(text: str) -> list[tuple[int, int]]:
             continue
         last, gap = None, 0
         for k in range(index + 1, len(lines)):
-            if _PAGE_REF.search(lines[k].text):
+            if _PAGE_REF.search(lines[k].text) or _BARE_REF.search(lines[k].text):
                 last, gap = k, 0
             elif lines[k].text.strip():
                 gap += 1
@@ -52,3 +63,42 @@ def table_spans(text: str) -> list[tuple[int, int]]:
         else:
             index += 1
     return spans
+
+
+def is_table_page(page: str) -> bool:
+    """Whether a PDF page holds a table: a table heading, or TABLE_PAGE_LINES lines that
+    end in page references."""
+    lines = page.split("\n")
+    if any(_HEADING.fullmatch(line) for line in lines):
+        return True
+    return sum(bool(_PAGE_REF.search(line)) for line in lines) >= TABLE_PAGE_LINES
+
+
+def with_table_lines(page: str) -> str:
+    """``page`` (a PDF page's lines) with a paragraph break after each table heading and
+    each line that ends in a page reference (with a leader, or after an entry's year), when
+    the page holds a table; on any other page, after each line that ends in a dot leader
+    and its pages (the end of a table on the next page)."""
+    lines = page.split("\n")
+    heading = [bool(_HEADING.fullmatch(line)) for line in lines]
+    if is_table_page(page):
+        referenced = [bool(_PAGE_REF.search(line) or _BARE_REF.search(line)) for line in lines]
+    else:
+        referenced = [bool(_DOTTED_REF.search(line)) for line in lines]
+    out = []
+    for k, line in enumerate(lines):
+        out.append(line)
+        if k + 1 < len(lines) and (heading[k] or referenced[k] or heading[k + 1]):
+            out.append("")
+    return "\n".join(out)
+
+
+def table_edge(before: str, page: str) -> bool:
+    """Whether a page break between the pages ``before`` and ``page`` is a table's edge (no
+    sentence goes on across it): ``page`` begins with a table's heading, or ``before``
+    holds a table or ends with a table's dotted line."""
+    return bool(
+        _HEADING.fullmatch(page.split("\n", 1)[0])
+        or is_table_page(before)
+        or _DOTTED_REF.search(before.rsplit("\n", 1)[-1])
+    )

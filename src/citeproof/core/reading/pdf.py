@@ -14,10 +14,21 @@ from typing import Any
 
 from citeproof.core.models import Document
 from citeproof.core.reading.errors import ReadError
+from citeproof.core.reading.front_matter import table_edge, with_table_lines
 from citeproof.core.reading.furniture import goes_on, running_key
 from citeproof.core.reading.hyphens import across_pages, joined
 from citeproof.core.reading.page_labels import is_printed_number, printed_page_labels
-from citeproof.core.reading.pdf_notes import NOTES_MARK, line_sizes, notes_start, split_notes, with_notes
+from citeproof.core.reading.pdf_notes import (
+    NOTES_MARK,
+    body_size,
+    call_mark,
+    line_sizes,
+    notes_start,
+    runs_on,
+    split_notes,
+    take_calls,
+    with_notes,
+)
 
 _SOFT_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?!\s*\n)[ \t]*(?=\S)")
 _PAGE_NUMBER_LINE = re.compile(r"^\s*(?:page\s+)?[-–—]?\s*\d{1,4}\s*[-–—]?(?:\s+of\s+\d{1,4})?\s*$", re.I)
@@ -25,15 +36,20 @@ _LINE_NUMBER = re.compile(r"\s*(\d{1,2})(?:\s+|$)")
 _MARGIN_GAP = 6.0  # points between a margin line number and the text of its line
 _MIN_LINE_NUMBERS = 5  # numbered lines on a page before they are taken for pleading paper
 NOTE_CALL_SIZE = 0.8  # digits this much smaller than the text they follow call a note
+COLUMN_RISE = 6.0  # points a line stands above the line before it: the top of a new column
 PARAGRAPH_GAP = 1.3  # a gap this many times the usual line gap parts two paragraphs
 _EDGE_LINES = 2  # lines at the top and at the bottom of a page where running lines stand
 # a citation repeated at the edge of two pages is still text: a short form, a pin, a cite
+_CAPTION = r"[A-Z][A-Z.,'&\- ]*[A-Z.]\s+v\.\s+[A-Z][A-Z.,'&\- ]*[A-Z.]"
+_CAPTION_HEAD = re.compile(rf"\s*(?:\d{{1,5}}\s+{_CAPTION}|{_CAPTION}\s+\d{{1,5}})\s*")
+_OUTER_NUMBERS = re.compile(r"^(?:#\s)+|(?:\s#)+$")
 _CITING = re.compile(r"\bid\.|\bsupra\b|\bat #|# (?:[a-z]+\.\s?)+(?:[a-z]+\s)?#")
 
 
 def unwrap_lines(text: str) -> str:
-    """Join hyphenated and wrapped lines (PDF text); paragraph breaks survive."""
-    text = joined(text)
+    """Join hyphenated and wrapped lines (PDF text); paragraph breaks survive, and so do
+    the lines of a brief's own tables (`front_matter.py`)."""
+    text = joined(with_table_lines(text))
     text = _SOFT_WRAP.sub(" ", text)
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -60,10 +76,12 @@ def read_pdf(data: bytes, name: str) -> Document:
     except Exception as exc:  # pdfium raises its own error types
         raise ReadError(f"{name}: not a readable PDF ({exc})") from None
     try:
-        read = [_page_lines(pdf[i].get_textpage()) for i in range(len(pdf))]
+        textpages = [pdf[i].get_textpage() for i in range(len(pdf))]
+        body = body_size(textpages)
+        read = [_page_lines(textpage, body=body) for textpage in textpages]
         if any(numbered for _, numbered in read):  # pleading paper: a short page is numbered too
             read = [
-                (lines, True) if numbered else _page_lines(pdf[i].get_textpage(), pleading=True)
+                (lines, True) if numbered else _page_lines(textpages[i], pleading=True, body=body)
                 for i, (lines, numbered) in enumerate(read)
             ]
         pages = [lines for lines, _ in read]
@@ -79,25 +97,28 @@ def read_pdf(data: bytes, name: str) -> Document:
         ]
     )
     bodies = [lines[: lines.index(NOTES_MARK)] if NOTES_MARK in lines else lines for lines in pages]
-    notes = [
-        split_notes(lines[lines.index(NOTES_MARK) + 1 :]) if NOTES_MARK in lines else [] for lines in pages
-    ]
-    texts = [
-        unwrap_lines("\n".join(x for x in lines if not _PAGE_NUMBER_LINE.match(x)).strip())
+    notes = runs_on(
+        [split_notes(lines[lines.index(NOTES_MARK) + 1 :]) if NOTES_MARK in lines else [] for lines in pages]
+    )
+    read_bodies = [
+        take_calls(unwrap_lines("\n".join(x for x in lines if not _PAGE_NUMBER_LINE.match(x)).strip()))
         for lines in bodies
     ]
+    texts = [text for text, _ in read_bodies]
+    calls = [page_calls for _, page_calls in read_bodies]
     joined = join_pages(texts, name)
     starts = joined.page_starts
     ends = [min(start + max(len(t) - 1, 0), len(joined.text)) for start, t in zip(starts, texts, strict=True)]
-    text, starts, regions = with_notes(joined.text, starts, ends, notes)
+    called = [(start + at, number) for start, page in zip(starts, calls, strict=True) for at, number in page]
+    text, starts, regions = with_notes(joined.text, starts, ends, notes, called)
     return replace(joined, text=text, page_starts=starts, regions=regions, page_labels=tuple(labels))
 
 
-def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]:
+def _page_lines(textpage: Any, pleading: bool = False, body: float | None = None) -> tuple[list[str], bool]:
     """The lines of one page without pleading-paper line numbers, and whether it had them:
     at least _MIN_LINE_NUMBERS rising margin numbers, or (``pleading``: other pages of the
     document have them) any that rise from 1, as on a short last page."""
-    raw = textpage.get_text_range()
+    raw = page_text(textpage)
     boxes = len(raw) == textpage.count_chars()  # char boxes line up with the text
     if boxes:
         raw = without_note_calls(raw, textpage)
@@ -125,10 +146,11 @@ def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]
     texts = [line[cut.get(i, 0) :] for i, (_, line) in enumerate(lines)]
     if not boxes:
         return texts, bool(numbered)
-    breaks = paragraph_starts([textpage.get_charbox(start, loose=True)[1] for start, _ in lines])
     notes = notes_start(
-        texts, line_sizes(textpage, [start for start, _ in lines], [line for _, line in lines])
+        texts, line_sizes(textpage, [start for start, _ in lines], [line for _, line in lines]), body
     )
+    bottoms = [textpage.get_charbox(start, loose=True)[1] for start, _ in lines][:notes]
+    breaks = paragraph_starts(bottoms) | column_breaks(bottoms, texts)  # the body's (notes set apart)
     paragraphs = [
         piece
         for i, text in enumerate(texts)
@@ -137,10 +159,25 @@ def _page_lines(textpage: Any, pleading: bool = False) -> tuple[list[str], bool]
     return paragraphs, bool(numbered)
 
 
+def page_text(textpage: Any) -> str:
+    """The page's text, one character for each of pdfium's: its text range drops control
+    characters a PDF may print (a stray ``\x97``), so that the character boxes no longer
+    line up with it; then the text is read character by character, a control character
+    as a space."""
+    import pypdfium2.raw as pdfium_c
+
+    raw: str = textpage.get_text_range()
+    count = int(textpage.count_chars())
+    if len(raw) == count:
+        return raw
+    chars = [chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count)]
+    return "".join(ch if ch in "\r\n\x02" or ch.isprintable() or ch == "\ufffe" else " " for ch in chars)
+
+
 def without_note_calls(raw: str, textpage: Any) -> str:
     """``raw`` with each footnote call (digits set smaller than the character they follow,
-    ``407`` then a superscript ``14``) turned into a space, so that it never joins the
-    number before it (``Fed. R. Evid. 40714``)."""
+    ``407`` then a superscript ``14``) marked as a call (`call_mark`, a space once the lines
+    are joined), so that it never joins the number before it (``Fed. R. Evid. 40714``)."""
     import pypdfium2.raw as pdfium_c
 
     def size(index: int) -> float:
@@ -155,7 +192,7 @@ def without_note_calls(raw: str, textpage: Any) -> str:
         before = size(i - 1)
         called = (called and size(i) <= before * 1.05) or 0 < size(i) < before * NOTE_CALL_SIZE
         if called:
-            chars[i] = " "
+            chars[i] = call_mark(raw[i])
     return "".join(chars)
 
 
@@ -175,21 +212,52 @@ def paragraph_starts(bottoms: list[float]) -> set[int]:
     return {i + 1 for i, gap in enumerate(gaps) if gap > line_gap * PARAGRAPH_GAP}
 
 
+def column_breaks(bottoms: list[float], texts: list[str]) -> set[int]:
+    """The lines (by index) that open a paragraph at the top of a new column (a line set
+    COLUMN_RISE points above the one before it): where the text does not go on across the
+    column break, as across a page break (``166. Id.`` | ``167. See id.``)."""
+    return {
+        i
+        for i in range(1, len(bottoms))
+        if bottoms[i] - bottoms[i - 1] > COLUMN_RISE and not goes_on(texts[i - 1][-12:], texts[i][:6])
+    }
+
+
 def without_running_lines(pages: list[list[str]]) -> list[list[str]]:
     """Drop the lines repeated at the top or bottom of most pages (digits aside: ``Page
-    3 of 10``, ``Case 2:24-cv-01234 Document 12 Filed 01/02/25 Page 3 of 10``)."""
+    3 of 10``, ``Case 2:24-cv-01234 Document 12 Filed 01/02/25 Page 3 of 10``; a page
+    number at either end aside: ``412 SMITH v. JONES``, ``SMITH v. JONES 413``), and a
+    reporter's head on top of a page even when nothing repeats it (a page of its own)."""
+    pages = [_without_caption_head(lines) for lines in pages]
     if len(pages) < 2:
         return pages
     edges = [_edge_indices(lines) for lines in pages]
     seen = Counter(
-        key for lines, idx in zip(pages, edges, strict=True) for key in {running_key(lines[i]) for i in idx}
+        key for lines, idx in zip(pages, edges, strict=True) for key in {_running_key(lines[i]) for i in idx}
     )
     needed = max(2, (len(pages) + 1) // 2)
-    running = {key for key, n in seen.items() if n >= needed and key.strip("# ") and not _CITING.search(key)}
+    running = {key for key, n in seen.items() if n >= needed and key.strip("# ")}
     return [
-        [line for i, line in enumerate(lines) if not (i in idx and running_key(line) in running)]
+        [line for i, line in enumerate(lines) if not (i in idx and _running_key(line) in running)]
         for lines, idx in zip(pages, edges, strict=True)
     ]
+
+
+def _without_caption_head(lines: list[str]) -> list[str]:
+    """``lines`` without a first line that is a reporter's running head: the caption in
+    capitals with the page number at either end (``385 SMITH v. JONES``)."""
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or not _CAPTION_HEAD.fullmatch(lines[first]):
+        return lines
+    return lines[:first] + lines[first + 1 :]
+
+
+def _running_key(line: str) -> str:
+    """A line's running key (`running_key`), its page number at either end aside (a
+    reporter prints ``412 SMITH v. JONES`` on left pages, ``SMITH v. JONES 413`` on right
+    ones); none for a line that cites."""
+    key = running_key(line)
+    return "" if _CITING.search(key) else _OUTER_NUMBERS.sub("", key)
 
 
 def _edge_indices(lines: list[str]) -> set[int]:
@@ -213,7 +281,8 @@ def join_pages(pages: list[str], name: str | None) -> Document:
                 length -= 1 - len(hyphen)
                 sep = ""
             else:
-                sep = " " if goes_on(parts[-1][-12:], page[:6]) else "\n\n"
+                edge = table_edge(parts[-1], page[:80])
+                sep = " " if goes_on(parts[-1][-12:], page[:6]) and not edge else "\n\n"
             parts.append(sep)
             length += len(sep)
         starts.append(length)

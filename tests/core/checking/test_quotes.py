@@ -304,3 +304,38 @@ def test_a_changed_word_at_the_edge_of_a_quote_is_in_the_real_wording(quote, rea
     assert real in m.real_wording
     assert m.real_wording == text[m.start : m.end]
     assert len(m.real_wording.split()) == len(quote.split())
+
+
+# --- a hyphen one side has and the other lacks ------------------------------------------------
+
+
+def test_normalise_can_join_words_at_a_hyphen_keeping_offsets():
+    text = "proscribing all state-imposed discriminations"
+    norm = normalise(text, join_hyphens=True)
+    assert norm.joined == "proscribing all stateimposed discriminations"
+    assert text[norm.starts[2] : norm.ends[2]] == "state-imposed"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "proscribing all stateimposed discriminations",  # a PDF's line-end hyphen closed up
+        "proscribing all state\u00adimposed discriminations",
+        "proscribing all state imposed discriminations",
+    ],
+)
+def test_a_quote_differing_only_at_a_hyphen_is_found(quote):
+    text = opinion_text(BROWN)
+    m = locate(quote, text)
+    assert m is not None and m.found
+    assert text[m.start : m.end] == "proscribing all state-imposed discriminations"
+
+
+def test_a_quote_joined_at_a_hyphen_is_found_where_the_opinion_has_none():
+    m = locate("the double-enhancement rule", "The doubleenhancement rule applies here.")
+    assert m is not None and m.found
+
+
+def test_a_word_changed_next_to_a_hyphen_is_still_a_misquote():
+    m = locate("proscribing all state-approved discriminations", opinion_text(BROWN))
+    assert m is not None and not m.found and "imposed" in m.diff

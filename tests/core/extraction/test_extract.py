@@ -52,6 +52,18 @@ def test_parallel_citations_share_name_year_and_point_at_each_other():
     assert set(us.parallel_ids) == {sct.id, led.id}
 
 
+def test_a_paragraph_break_ends_a_group_of_parallel_citations():
+    # a table of authorities' last entry, its pages cut off, then the opinion's own first line
+    entry, body = cites(
+        "Raley v. Life and Casualty Ins. Co., D.C.Mun.App., 117 A.2d 110 16,\n\n"
+        "119 A.2d 114 (1955)\n\nEdwin G. TIBBILS, Appellant, v. FEDERAL INSURANCE COMPANY."
+    )
+    assert entry.case_name.startswith("Raley") and body.case_name is None
+    assert entry.parallel_ids == () and body.parallel_ids == ()
+    wrapped, parallel = cites("Smith v. Jones, 347 U.S. 483,\n74 S. Ct. 686 (1954).")  # one line break
+    assert wrapped.parallel_ids == (parallel.id,) and parallel.case_name == "Smith v. Jones"
+
+
 def test_short_forms_id_and_supra_resolve_to_their_full_citation():
     text = (
         "Brown v. Board of Education, 347 U.S. 483 (1954). Gideon v. Wainwright, "

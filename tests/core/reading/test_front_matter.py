@@ -7,7 +7,7 @@ import pytest
 from tests.pack import record_by_cite
 
 from citeproof.api import check_file, check_text
-from citeproof.core.reading.front_matter import table_spans
+from citeproof.core.reading.front_matter import table_spans, with_table_lines
 
 CITES = ("347 U.S. 483", "372 U.S. 335", "373 U.S. 83")
 
@@ -45,6 +45,21 @@ def test_the_table_ends_where_the_pages_stop():
     (contents, authorities) = table_spans(text)
     assert text[authorities[0] : authorities[1]].endswith("ii")
     assert "The Court so held" not in text[contents[0] : authorities[1]]
+
+
+def test_an_entry_that_filled_its_line_with_its_pages_going_on_below_is_in_the_table():
+    # a PDF page of the table: no leader drawn (the entry filled the line), no year, and
+    # the page list wraps to the next line
+    page = (
+        "TABLE OF AUTHORITIES\nCases\n" + entry(CITES[0], " ........ ", "2") + "\n"
+        f"Gideon v. Wainwright, {CITES[1]} 3,\n5\niii"
+    )
+    lines = with_table_lines(page)
+    assert f"{CITES[1]} 3,\n\n5" in lines  # the entry is a line of its own
+    (authorities,) = table_spans(lines)
+    assert lines[authorities[0] : authorities[1]].endswith(f"{CITES[1]} 3,")
+    argument = page.replace(" 3,\n5", " (1963).\nThe Court so held")  # no open page list: not a table line
+    assert f"{CITES[1]} (1963).\n\n" not in with_table_lines(argument)
 
 
 def test_a_heading_without_a_table_takes_nothing():

@@ -159,6 +159,10 @@ def test_paragraphs_of_a_pdf_page_from_where_its_lines_stand():
         ("must prevail. Id.", "2. Certification", False),
         ("(1992).", "17. State v.", False),
         ("the court held", "that the", True),
+        ("Jones v. State (1983)", "Ind. App., 452", True),  # a citation's year ends no sentence
+        ("(9th Cir. 1999)", "The court held", True),
+        ("(emphasis added.)", "The court", False),
+        ("is settled.\u201d)", "Next, the", False),
     ],
 )
 def test_what_goes_on_across_a_page_break(before, after, joined):

@@ -42,19 +42,25 @@ class NormalText:
         return int(np.searchsorted(self.bounds, index, side="right")) - 1
 
 
-def normalise(text: str) -> NormalText:
+def normalise(text: str, *, join_hyphens: bool = False) -> NormalText:
     """The words of ``_RAW_WORD`` (ASCII letters and digits, and ``[t]``-style bracketed
     letters), lower-cased with the brackets dropped, found with array operations: an
-    opinion has tens of thousands of words and a check reads hundreds of opinions."""
+    opinion has tens of thousands of words and a check reads hundreds of opinions.
+    ``join_hyphens``: a hyphen between two letters joins them into one word ("non-forcible"
+    reads "nonforcible"), every offset kept."""
     codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
     folded = codes | 32  # A-Z -> a-z; no other code lands in a-z
     letter = (folded >= 97) & (folded <= 122)
     word = letter | ((codes >= 48) & (codes <= 57))
-    bracket = np.zeros(len(codes), dtype=bool)
+    bracket = np.zeros(len(codes), dtype=bool)  # characters inside a word that are dropped
     if len(codes) > 2:
         opens = np.flatnonzero((codes[:-2] == 91) & letter[1:-1] & (codes[2:] == 93))  # [t]
         bracket[opens] = bracket[opens + 2] = True
         word[opens] = word[opens + 2] = True
+        if join_hyphens:
+            dash = (codes[1:-1] == 45) | (codes[1:-1] == 0xAD)
+            joins = np.flatnonzero(dash & letter[:-2] & letter[2:]) + 1
+            bracket[joins] = word[joins] = True
     edges = np.diff(word.astype(np.int8), prepend=np.int8(0), append=np.int8(0))
     starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
     kept = word & ~bracket
@@ -72,10 +78,18 @@ def normalise_cached(text: str) -> NormalText:
     return normalise(text)
 
 
-def fragments(quote: str) -> list[str]:
-    """The pieces of a quote that must each appear, in order (split at ellipses/insertions)."""
+@per_opinion
+def normalise_joined_cached(text: str) -> NormalText:
+    return normalise(text, join_hyphens=True)
+
+
+def fragments(quote: str, *, join_hyphens: bool = False) -> list[str]:
+    """The pieces of a quote that must each appear, in order (split at ellipses/insertions);
+    ``join_hyphens`` as in `normalise`."""
     body = _TRAILERS.sub(" ", quote)
     body = re.sub(r"\[(\w)\]", r"\1", body)
+    if join_hyphens:
+        body = re.sub(r"(?<=[A-Za-z])[-\u00ad](?=[A-Za-z])", "", body)
     pieces = [p for part in _ELLIPSIS.split(body) for p in _INSERTION.split(part)]
     return [" ".join(_WORD.findall(p.lower().replace("’", "'"))) for p in pieces if _WORD.search(p.lower())]
 
@@ -112,6 +126,12 @@ def locate(quote: str, opinion_text: str) -> QuoteMatch | None:
         return None
     norm = normalise_cached(opinion_text)
     found = _occurrences(pieces, f" {norm.joined} ")
+    if not found and "-" in quote + opinion_text:
+        # a hyphen one side has and the other lacks ("non-" | "forcible" closed up by a
+        # document's line break, "nonforcible" in the opinion) is not an altered word
+        norm = normalise_joined_cached(opinion_text)
+        found = _occurrences(fragments(quote, join_hyphens=True), f" {norm.joined} ")
+        norm = norm if found else normalise_cached(opinion_text)
     if not found:
         return _nearest(" ".join(pieces), norm, opinion_text)
     spans = tuple(_offsets(norm, a, b) for a, b in found)

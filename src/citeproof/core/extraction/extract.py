@@ -213,6 +213,7 @@ def _with_note_pin(text: str, raw: _RawCite) -> _RawCite:
     return replace(raw, pin=f"{page} {note}".strip(), pin_end=end)
 
 
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")  # a paragraph break
 _NUMBERED_CITE = re.compile(r"\s*\d+\s+[A-Z][\w.' ]{0,24}?\s+\d+")
 
 
@@ -354,8 +355,15 @@ def _is_pin_reference(
 
 
 def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
+    """A full cite right after another, a comma between, in the same paragraph (a table of
+    authorities' last entry, ``117 A.2d 110 16,``, is not the parallel of the text's first
+    cite in the next paragraph)."""
     between = text[prev.pin_end : nxt.span.start]
-    return nxt.form is CiteForm.FULL and bool(re.fullmatch(r"\s*,\s*", between))
+    return (
+        nxt.form is CiteForm.FULL
+        and bool(re.fullmatch(r"\s*,\s*", between))
+        and not _BLANK_LINE.search(between)
+    )
 
 
 def _full_group(

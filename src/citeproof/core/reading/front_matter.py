@@ -33,8 +33,17 @@ _DOTTED_REF = re.compile(
 )
 # inside a table: an entry that filled its line, its pages after its year with no leader
 _BARE_REF = re.compile(rf"\)[ \t]*{_PAGE}(?:\s*[,–-]\s*{_PAGE})*[ \t]*$", re.I)
+# inside a table: an entry that filled its line with no leader, its page list left open by a
+# comma to go on below ("..., 117 A.2d 110 16," | "30")
+_OPEN_REF = re.compile(rf"\d[ \t]+{_PAGE}(?:\s*,\s*{_PAGE})*,[ \t]*$", re.I)
 TABLE_PAGE_LINES = 3  # lines ending in page references that make a page (a table's next page) a table
 MAX_UNREFERENCED = 4  # lines in a row without a page reference inside a table (headings, wraps)
+
+
+def _in_table(line: str) -> bool:
+    """A line that ends in an entry's page references: after a leader, after the entry's
+    year, or after its cite with the list left open by a comma."""
+    return bool(_PAGE_REF.search(line) or _BARE_REF.search(line) or _OPEN_REF.search(line))
 
 
 def table_spans(text: str) -> list[tuple[int, int]]:
@@ -51,7 +60,7 @@ def table_spans(text: str) -> list[tuple[int, int]]:
             continue
         last, gap = None, 0
         for k in range(index + 1, len(lines)):
-            if _PAGE_REF.search(lines[k].text) or _BARE_REF.search(lines[k].text):
+            if _in_table(lines[k].text):
                 last, gap = k, 0
             elif lines[k].text.strip():
                 gap += 1
@@ -82,7 +91,7 @@ def with_table_lines(page: str) -> str:
     lines = page.split("\n")
     heading = [bool(_HEADING.fullmatch(line)) for line in lines]
     if is_table_page(page):
-        referenced = [bool(_PAGE_REF.search(line) or _BARE_REF.search(line)) for line in lines]
+        referenced = [_in_table(line) for line in lines]
     else:
         referenced = [bool(_DOTTED_REF.search(line)) for line in lines]
     out = []

@@ -238,7 +238,9 @@ def goes_on(before: str, after: str) -> bool:
     """Whether a text goes on across a break between ``before`` and ``after``: the words
     before it end no sentence (a citation's abbreviation ends none), or the words after it
     begin none (a lower-case word, a number: ``347 U.S.`` | ``483 (1954)``; a numbered
-    paragraph ``12. `` begins one)."""
+    paragraph ``12. `` begins one). A closing parenthesis ends a sentence only after the
+    sentence's own mark (``(emphasis added.)``); a citation's year or court (``Smith v. Jones
+    (1983)`` | ``Ind. App., 452 N.E.2d 167``) ends none."""
     before = before.rstrip()
-    ended = re.search(r"[.!?:;\"”)]$", before) and not _ABBREVIATION.search(before)
+    ended = re.search(r"[.!?:;\"”]$|[.!?\"”]\)$", before) and not _ABBREVIATION.search(before)
     return not (ended and re.match(r"[\"“(\[A-Z]|\d{1,3}\.\s", after))

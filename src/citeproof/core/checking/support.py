@@ -5,7 +5,8 @@ It reads the opinion sentences that share almost all of the proposition's conten
 and the opinion's own disposition (read at library build, `structure`), and applies the
 rules of `misrep`, each precise on its own: a disposition or prevailing party the opinion's
 disposition excludes, a rejecting frame, dicta presented as a holding, a modal
-strengthened, party roles swapped, and the opposite polarity. Each finding names its rule
+strengthened, party roles swapped, and the opposite polarity, read directly or through a
+sentence the claim rewords (`rewrite_rules`). Each finding names its rule
 and quotes the opinion. A proposition the opinion does not discuss is never flagged here
 (that is the LLM judge's question). A natural-language-inference model the user brings
 (`entailment`) may withdraw a finding, and decide a polarity the rules leave open.

@@ -260,9 +260,12 @@ def _content_findings(
     last_page, next_page = _case_bounds(c, r, bounds)
     pin = check_pincite(c, r, opinion, matches, last_page, next_page)
     out = [*quote_findings, *([pin] if pin else [])]
-    if any(f.outcome is Outcome.FAIL for f in out):
+    if any(f.outcome is Outcome.FAIL for f in quote_findings):
         return out
     support = check_support(c, opinion, nli)
+    if pin is not None and pin.outcome is Outcome.FAIL:
+        # a wrong pin page does not hide what the opinion says: its contradiction is reported too
+        return [*out, support] if support.outcome is Outcome.FAIL else out
     if judge is not None and opinion is not None and support.outcome is not Outcome.FAIL:
         return [*out, *judge(c, opinion, library)]
     return [*out, support]

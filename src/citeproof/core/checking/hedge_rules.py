@@ -16,6 +16,23 @@ _CLAIM_HEDGES = re.compile(
 )
 
 
+_FIRST_PERSON = re.compile(r"\b(?:we|us|i|this court|the court)\W+(?:\w+\W+){0,2}$")
+
+
+def spoken_role(sentence: str, role: int) -> int:
+    """The sentence's role, without ``DICTA`` when its only dicta markers are a rule's "need
+    not" ("a court need not consider X", "the employer need not show X"): the court leaves a
+    question open only in its own person ("we need not decide whether X")."""
+    if not role & Role.DICTA:
+        return role
+    low = " ".join(sentence.lower().replace("’", "'").split())
+    for m in DICTA_MARKER.finditer(low):
+        before = low[max(0, m.start() - 40) : m.start()]
+        if not m.group(0).startswith("need not") or _FIRST_PERSON.search(before):
+            return role
+    return role & ~Role.DICTA
+
+
 def _dicta_scope(near: Near) -> str | None:
     """The words a dicta marker leaves undecided: from the marker to the end of its clause
     ("even if X," up to the comma)."""
@@ -90,7 +107,7 @@ def _strengthened(near: Near, claim: Claim) -> tuple[str, str] | None:
             hedge = a[k]
             firm = next((w for w in b[j1:j2] if w in FIRMER.get(hedge, ())), None)
             firmed = hedge in ("may", "can") and _KEEPS_FIRM & set(a[k + 1 : k + 3])
-            if firm and hedge not in b and not firmed:
+            if firm and a.count(hedge) > b.count(hedge) and not firmed:  # the hedge itself gone
                 return hedge, firm
     return None
 

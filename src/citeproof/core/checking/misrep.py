@@ -26,12 +26,14 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 
 from citeproof.core.checking.polarity_scope import (
+    affirmed_report,
     citation_run,
     negated_report,
     negates_contrary,
     repeats_fragment,
     scoped_negations,
 )
+from citeproof.core.checking.roles import sentence_roles
 from citeproof.core.checking.signatures import negating, signature, weak_negations, words_of
 from citeproof.core.checking.structure import (
     REJECTING_MARKER,
@@ -224,6 +226,14 @@ def _sentence_frame(near: Near, claim: Claim) -> tuple[bool | None, str]:
     return (True, scope) if scope and share(claim.content, scope) >= SCOPE_SHARE else (None, "")
 
 
+def _denied_report(claim: str, said: str) -> bool:
+    """One side denies the report of a holding that the other side makes ("have not held that
+    X" / "have held that X"): `_aligned` compares them word by word."""
+    return (negated_report(claim) and affirmed_report(said)) or (
+        negated_report(said) and affirmed_report(claim)
+    )
+
+
 def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     """The relation of a close sentence to the claim, with whether a frame turned it; two
     when the sentence's frame may or may not cover the claim. A framed sentence's negations
@@ -232,6 +242,8 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     said = scope if framed else near.text
     if repeats_fragment(claim.words, said):
         base = "same"  # the claim repeats the court's words: it cannot be their opposite
+    elif _denied_report(claim.text, said):
+        base = "unknown"  # "courts have not held that X" against "courts have held that X"
     elif negated_report(claim.text) or negated_report(said):
         return {("unknown", False)}  # "we have never held that X": neither X nor its opposite
     elif negates_contrary(claim.text) or negates_contrary(said):
@@ -249,15 +261,43 @@ def relations(claim: Claim, near: Near) -> set[tuple[str, bool]]:
     return out
 
 
-def _states_for_the_court(s: Near, claim: Claim) -> bool:
+def states_for_the_court(s: Near, claim: Claim) -> bool:
     """The sentence says, in this court's voice, what bears on the claim: not a party's
     argument, dicta or a string of other sources; not what a lower court held ("the Court of
     Appeals held that X", a recital this court may go on to reverse) unless the sentence rejects
     it ("the district court erred in finding that X"); its own frame, if any, covering the claim."""
-    if not s.courts_voice() or citation_run(s.text):
-        return False
     framed = _sentence_frame(s, claim)[0]
-    return framed is True or (framed is False and not Role(s.role) & Role.HISTORY)
+    voiced = s.courts_voice() or (framed is True and _rejects_in_own_voice(s))
+    if not voiced or citation_run(s.text):
+        return False
+    return framed is True or (framed is False and (not Role(s.role) & Role.HISTORY or _retells(claim, s)))
+
+
+RETOLD = 0.8  # how closely a claim must follow a recital of history to be retelling it
+
+
+def _retells(claim: Claim, s: Near) -> bool:
+    """The claim retells the very recital of what happened below ("the trial court found that
+    ..."): the claim reports that history itself, or follows the sentence nearly word for word."""
+    if sentence_roles(claim.text) & Role.HISTORY:
+        return True
+    return SequenceMatcher(None, s.words, claim.words, autojunk=False).ratio() >= RETOLD
+
+
+_OWN_REJECTION = re.compile(
+    r"^\W*(?:(?:however|but|thus|therefore|accordingly|nevertheless|moreover),?\s+)?(?:we|i|this court)\s+"
+    r"(?:(?:therefore|thus|also|further|accordingly|respectfully|simply|,)\s+)*"
+    r"(?:reject|decline|refuse|disagree|disapprove|(?:are|am) (?:not|un)persuaded|cannot (?:accept|agree)|"
+    r"do not (?:agree|accept))"
+)
+
+
+def _rejects_in_own_voice(s: Near) -> bool:
+    """The court opens the sentence rejecting something ("We cannot agree that X, as plaintiffs
+    suggest"): its own words, though they name a party's view."""
+    if not Role(s.role) & Role.REJECTING or Role(s.role) & (Role.SEPARATE | Role.DICTA):
+        return False
+    return bool(_OWN_REJECTION.match(" ".join(s.text.lower().replace("’", "'").split())))
 
 
 def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
@@ -271,7 +311,7 @@ def polarity_rule(claim: Claim, near: Sequence[Near]) -> Hit | None:
         found = relations(claim, s)
         if any(r != "opposite" for r, _ in found):
             return None
-        if _states_for_the_court(s, claim):
+        if states_for_the_court(s, claim):
             firing.append(s)
             framed = framed or any(f for _, f in found)
     if not firing:

@@ -12,7 +12,9 @@ touched from turning a faithful claim into "the opposite":
 * `negates_contrary`: "no evidence to the contrary" denies the opposite of something unnamed;
   whether that agrees with the other side cannot be told from the words.
 * `negated_report`: "we have never held that X", "nothing suggests that X" deny a holding or
-  a suggestion, not X: its polarity towards X cannot be told from the words.
+  a suggestion, not X: its polarity towards X cannot be told from the words; against a report
+  of that very holding ("courts have held that X", `affirmed_report`) it is the opposite, which
+  the words that differ between the two, closely aligned, show.
 * `citation_run`: a "sentence" whose words lie mostly in the parentheticals of a string of
   citations reports what other sources say; it is not the court's own statement.
 """
@@ -124,6 +126,19 @@ def negated_report(text: str) -> bool:
     "nothing in Smith suggests that X"): it denies that X was held, which neither asserts X
     nor its opposite."""
     return bool(_NEGATED_REPORT.search(" ".join(text.replace("n't", " not").split())))
+
+
+_REPORT = re.compile(
+    r"\b(?:held|holds|ruled|rules|decided|decides|concluded|concludes|recognized|recognizes|stated|"
+    r"states|said|says|announced|adopted)(?:\s*,[^,]{1,30},)?\s+that\b"
+)
+
+
+def affirmed_report(text: str) -> bool:
+    """A report, not negated, that a court held or said something ("courts have consistently
+    held that X"): the claim "courts have not held that X" denies this very report."""
+    plain = " ".join(text.replace("n't", " not").split())
+    return bool(_REPORT.search(plain.lower())) and not _NEGATED_REPORT.search(plain)
 
 
 _CITATION_MARK = re.compile(

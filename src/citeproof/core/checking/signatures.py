@@ -172,8 +172,19 @@ def weak_negations(words: Sequence[str], other: frozenset[str]) -> int:
         if word not in WEAK_NEGATIONS:
             continue
         governed = [c for w in words[i + 1 : i + 8] if (c := _content_word(w))][:_GOVERNED]
-        count += any(c in other for c in governed)
+        count += any(c in other or _inflected_in(c, other) for c in governed)
     return count
+
+
+_STEM = 5  # letters two forms of one word share ("raise", "raised", "raising")
+
+
+def _inflected_in(word: str, other: frozenset[str]) -> bool:
+    """``word`` is in ``other`` in another inflection: "failed to raise" governs "raised"."""
+    if len(word) < _STEM:
+        return False
+    head = word[:_STEM]
+    return any(o.startswith(head) and abs(len(o) - len(word)) <= 3 for o in other)
 
 
 def negating(word: str) -> bool:

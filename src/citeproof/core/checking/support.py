@@ -5,7 +5,8 @@ It reads the opinion sentences that share almost all of the proposition's conten
 and the opinion's own disposition (read at library build, `structure`), and applies the
 rules of `misrep`, each precise on its own: a disposition or prevailing party the opinion's
 disposition excludes, a rejecting frame, dicta presented as a holding, a modal
-strengthened, party roles swapped, and the opposite polarity. Each finding names its rule
+strengthened, party roles swapped, and the opposite polarity, read directly or through a
+sentence the claim rewords (`rewrite_rules`). Each finding names its rule
 and quotes the opinion. A proposition the opinion does not discuss is never flagged here
 (that is the LLM judge's question). A natural-language-inference model the user brings
 (`entailment`) may withdraw a finding, and decide a polarity the rules leave open.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable
 
 from citeproof.core.checking.alignment import content_words, lowered, read_statement, stems
 from citeproof.core.checking.disposition_claims import (
@@ -25,7 +27,7 @@ from citeproof.core.checking.disposition_claims import (
     side_rule,
 )
 from citeproof.core.checking.entailment import Entailment, contradicts, vetoes
-from citeproof.core.checking.hedge_rules import dicta_rule, modal_rule
+from citeproof.core.checking.hedge_rules import dicta_rule, modal_rule, spoken_role
 from citeproof.core.checking.misrep import (
     Claim,
     Hit,
@@ -33,6 +35,7 @@ from citeproof.core.checking.misrep import (
     polarity_rule,
     read_claim,
     relations,
+    states_for_the_court,
     swap_rule,
 )
 from citeproof.core.checking.paraphrase_rules import (
@@ -41,6 +44,7 @@ from citeproof.core.checking.paraphrase_rules import (
     contention_rule,
     undecided_rule,
 )
+from citeproof.core.checking.rewrite_rules import rewrite_rules
 from citeproof.core.checking.signatures import opinion_sentences, words_of
 from citeproof.core.checking.structure import opinion_structure
 from citeproof.core.checking.word_index import word_index
@@ -97,6 +101,8 @@ RULE_NAMES = {
     "modal_strengthening": "modal strengthening",
     "party_swap": "party-role swap",
     "polarity": "polarity",
+    "reworded_polarity": "polarity of a reworded sentence",
+    "contrary_term": "contrary term",
     "nli_polarity": "polarity, read by the NLI model",
 }
 
@@ -121,24 +127,33 @@ def _unknown(explanation: str, reason: Reason) -> Finding:
     )
 
 
-def near_sentences(c: Citation, claim: Claim, opinion: Opinion) -> list[Near]:
+def near_sentences(
+    c: Citation, claim: Claim, opinion: Opinion, citing: frozenset[int] | None = None
+) -> list[Near]:
     """The opinion's sentences sharing at least ``OVERLAP`` of the claim's content words
     (never the passage that carries the citation itself), with their roles."""
     if len(claim.content) < MIN_CONTENT_WORDS:
         return []
-    citing = citing_sentences(c, opinion)
-    roles = opinion_structure(opinion).roles
-    index, spans, text, near = word_index(opinion), opinion_sentences(opinion), opinion.text, []
+    index = word_index(opinion)
     shared = next(n for n in range(len(claim.content) + 1) if n / len(claim.content) >= OVERLAP)
     held: dict[int, int] = {}  # a sentence → how many of the claim's content words it holds
     for word in index.words_among(claim.content):
         for number in index.sentences_with(word):
             held[number] = held.get(number, 0) + 1
-    for number in sorted(n for n, count in held.items() if count >= shared):
+    numbers = sorted(n for n, count in held.items() if count >= shared)
+    return sentences_at(opinion, numbers, citing_sentences(c, opinion) if citing is None else citing)
+
+
+def sentences_at(opinion: Opinion, numbers: Iterable[int], citing: frozenset[int]) -> list[Near]:
+    """The opinion's sentences of these numbers, with their roles, as the rules read them
+    (never the passage that carries the citation itself: ``citing``)."""
+    roles = opinion_structure(opinion).roles
+    index, spans, text, near = word_index(opinion), opinion_sentences(opinion), opinion.text, []
+    for number in numbers:
         offset, end = spans[number]
         if offset not in citing:
             sentence = text[offset:end]
-            role = roles[number] if number < len(roles) else 0
+            role = spoken_role(sentence, roles[number] if number < len(roles) else 0)
             words, negations = index.content(number), index.negations(number)
             near.append(
                 Near(offset, end, sentence.strip(), tuple(words_of(sentence)), words, negations, role)
@@ -152,7 +167,9 @@ def rule_hits(c: Citation, proposition: str, opinion: Opinion) -> tuple[list[Hit
     claim = read_claim(proposition, c.case_name or "")
     structure = opinion_structure(opinion)
     spans = opinion_sentences(opinion)
-    near = near_sentences(c, claim, opinion)
+    worth = len(claim.content) >= MIN_CONTENT_WORDS  # a claim worth comparing sentence by sentence
+    citing = citing_sentences(c, opinion) if worth else frozenset()
+    near = near_sentences(c, claim, opinion, citing)
     found = [
         disposition_rule(proposition, structure, spans, opinion.text),
         prevailing_rule(proposition, structure, spans),
@@ -161,16 +178,29 @@ def rule_hits(c: Citation, proposition: str, opinion: Opinion) -> tuple[list[Hit
         modal_rule(claim, near),
         swap_rule(claim, near),
     ]
-    found.extend(paraphrase_hits(c, proposition, opinion))
+    paraphrased, best = paraphrase_hits(c, proposition, opinion)
+    found.extend(paraphrased)
+    if worth and not any(found):
+        close = {s.start for s in near}
+        numbers = sorted({n for cover, n in best[:REWRITE_CANDIDATES] if cover >= REWRITE_COVERAGE})
+        aligned = [s for s in sentences_at(opinion, numbers, citing) if s.start not in close]
+        found.append(rewrite_rules(claim, near, [*near, *aligned], lambda s: states_for_the_court(s, claim)))
     return [h for h in found if h is not None], claim, near
 
 
-def paraphrase_hits(c: Citation, proposition: str, opinion: Opinion) -> list[Hit | None]:
+REWRITE_CANDIDATES = 3  # best aligned sentences the rewrite rules read beside the close ones
+REWRITE_COVERAGE = 0.25  # of the claim's weighted words a sentence it rewrites must hold at least
+
+
+def paraphrase_hits(
+    c: Citation, proposition: str, opinion: Opinion
+) -> tuple[list[Hit | None], list[tuple[float, int]]]:
     """The rules for claims as briefs write them (`alignment`, `paraphrase_rules`): the cited
-    case's name and cite, the attribution and the parentheticals read apart from the proposition."""
+    case's name and cite, the attribution and the parentheticals read apart from the proposition;
+    with the sentences the claim paraphrases best, ``(coverage, number)``, best first."""
     statement = read_statement(proposition, c.case_name or "")
     if statement.other_case:
-        return []
+        return [], []
     structure = opinion_structure(opinion)
     spans = opinion_sentences(opinion)
     sentences = lowered(opinion)
@@ -187,11 +217,12 @@ def paraphrase_hits(c: Citation, proposition: str, opinion: Opinion) -> list[Hit
         ),
     ]
     claim = stems(statement.proposition)
+    best: list[tuple[float, int]] = []
     if len(claim) >= MIN_CONTENT_WORDS:  # the opinion's index is built only for a claim worth aligning
         o = Opinionated(sentences, structure.roles, word_index(opinion), spans)
         best = best_sentences(claim, o.index, content_words(statement.proposition))
         found += [contention_rule(statement, o, best), undecided_rule(statement, o, best)]
-    return found
+    return found, best
 
 
 def _check_claim(

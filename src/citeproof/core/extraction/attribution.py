@@ -80,7 +80,7 @@ _VERBS = (
     "recognized|recognizes|recognizing|emphasized|emphasizes|stressed|said|says|wrote|writes|"
     "instructed|instructs|found|finds|finding|ruled|rules|declared|declares|determined|"
     "acknowledged|added|cautioned|warned|described|defined|characterized|made clear|makes clear|"
-    "put it|announced|established|confirmed|agreed|rejected|articulated|opined|teaches|"
+    "put it|announced|established|confirmed|agreed|articulated|opined|teaches|"
     "reiterated|remarked|indicated|clarified|upheld|affirmed|reversed|decided|addressed|"
     "considered|applied|adopted|endorsed|mandates|requires|required|permits|allows|"
     "prohibits|forbids|continued|went on"

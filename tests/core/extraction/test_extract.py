@@ -64,6 +64,21 @@ def test_a_paragraph_break_ends_a_group_of_parallel_citations():
     assert wrapped.parallel_ids == (parallel.id,) and parallel.case_name == "Smith v. Jones"
 
 
+@pytest.mark.parametrize("section", ["WIS. STAT. § 19.35(1)", "Fla. Stat. § 768.72", "28 U.S.C. § 1915(e)"])
+def test_a_case_name_does_not_reach_back_past_a_statute_section_ending_a_sentence(section):
+    prose = f"The records must be disclosed under {section}."
+    first, second = (
+        c
+        for c in cites(
+            f"{prose} Smith v. Jones, 925 F.3d 1339, 1341 (11th Cir. 2019). Accord Roe v. "
+            "Doe, 386 F.2d 718, 720 (8th Cir. 1967)."
+        )
+        if c.type is CitationType.CASE
+    )
+    assert (first.case_name, second.case_name) == ("Smith v. Jones", "Roe v. Doe")
+    assert first.proposition == prose and second.proposition == prose
+
+
 def test_short_forms_id_and_supra_resolve_to_their_full_citation():
     text = (
         "Brown v. Board of Education, 347 U.S. 483 (1954). Gideon v. Wainwright, "

@@ -243,7 +243,8 @@ def _is_abbreviation(word: str) -> bool:
         or lowered in _NAME_CONNECTORS
         or lowered.rstrip("s.") + "." in _ABBREVIATED_NAME_WORDS
         or bool(re.fullmatch(r"[a-z]\.", lowered))  # v., initials
-        or "." in lowered[:-1]  # U.S., N.Y., La.App.
+        # U.S., N.Y., La.App.; not a section number ("§ 19.35(1)." ends a sentence)
+        or ("." in lowered[:-1] and not lowered[:1].isdigit())
         or word.lstrip(_OPENERS)[:-1].isupper()  # INDEPEND. SCHOOL DIST.
     )
 

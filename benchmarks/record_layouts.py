@@ -90,6 +90,7 @@ CONVENTIONS: dict[str, tuple[tuple[str, ...], bool]] = {
 
 _SENTENCE_END = re.compile(r"(?<=[a-z]{3}[.])(?=[ \t]+[A-Z][a-z])")
 _CITE_LIKE = re.compile(r"\d+\s+[A-Z][\w.'’ ]{0,20}?\s*\d|\bv\.\s|§|\bsupra\b|\b(?:id|ibid)\.", re.I)
+_WORD_END = re.compile(r"(?:^|\s)[a-z]{3,}\.$")  # a sentence's last word, lower case
 _ID = re.compile(r"\b(?:id|ibid)\.", re.I)
 _FULL_CITE = re.compile(r"\b\d+\s+(?:[A-Z][\w.'’]*\s?){1,5}\d+")
 _SHARE = 0.35  # of the eligible sentence ends that get a record cite
@@ -103,7 +104,9 @@ def _sentences(para: str) -> list[str]:
 
 def _eligible(text: str, at: int, before: str, after: str) -> bool:
     """A record cite may follow ``before`` (ending at ``at`` in ``text``) and precede ``after``."""
-    if _CITE_LIKE.search(before) or _CITE_LIKE.search(after) or before.count("(") != before.count(")"):
+    if not _WORD_END.search(before) or before.count("(") != before.count(")"):
+        return False  # "7 Wash." or "Inc." ends no sentence
+    if _CITE_LIKE.search(before + after):
         return False
     next_id, next_full = _ID.search(text, at), _FULL_CITE.search(text, at)
     return next_id is None or (next_full is not None and next_full.start() < next_id.start())
@@ -125,7 +128,7 @@ def with_record_cites(text: str, rng: random.Random) -> str:
             out.append(sentence)
             at = offset + sum(map(len, sentences[: k + 1]))
             after = sentences[k + 1] if k + 1 < len(sentences) else ""
-            if not sentence.endswith(".") or not _eligible(text, at, sentence, after):
+            if not _eligible(text, at, sentence, after):
                 pending = None
                 continue
             forms, in_parens = conventions[0] if rng.random() < 0.5 else conventions[1]

@@ -13,6 +13,9 @@ from citeproof.core.extraction.record_cites import RECORD_SHAPES
 from citeproof.core.models import Citation, CiteForm, Reason, Status
 from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import document_from_text
+from citeproof.library.courtlistener.client import CourtListenerClient, RetryPolicy
+from citeproof.library.courtlistener.fakes.api import FakeCourtListener
+from citeproof.library.courtlistener.library import CourtListenerLibrary
 from citeproof.library.sqlite import SQLiteLibrary
 
 FACT = "The jury was instructed on self-defense."
@@ -49,6 +52,7 @@ def reason(c: Citation) -> Reason | None:
         "(3 R. 45:3-9.)",  # a page and line, as a transcript's
         "J.A. 45; 4 A. 123.",  # a federal cite sentence
         "(1 App. 12, 15.)",  # with a pin
+        "(2 App. 2-3; 2 P. 67.)",  # a page range eyecite leaves half of
     ],
 )
 def test_a_record_cite_read_as_a_reporter_is_no_citation(record: str) -> None:
@@ -56,8 +60,14 @@ def test_a_record_cite_read_as_a_reporter_is_no_citation(record: str) -> None:
 
 
 def test_a_bare_atlantic_cite_is_the_record_where_the_brief_cites_its_record() -> None:
-    text = f"{FACT} (4 A. 123.) The officer saw the car. (2 CT 301.)"
-    assert cites(text) == []
+    assert cites(f"{FACT} (4 A. 123.) The officer saw the car. (2 CT 301.)") == []
+    # its record cited elsewhere in a form a reporter shares, but surely the record there
+    assert cites(f"{FACT} (4 A. 123.) The officer saw the car. (1 App. 12; 3 R. 45.)") == []
+
+
+def test_an_id_after_a_record_cite_with_no_case_before_repeats_the_record() -> None:
+    (id_,) = cites(f"{FACT} JA 878. The instructions said so. Id. at 879.")
+    assert reason(id_) is Reason.NOT_A_CASE_CITATION and id_.antecedent_id is None
 
 
 @pytest.mark.parametrize(
@@ -83,6 +93,8 @@ def test_a_bare_atlantic_cite_is_the_record_where_the_brief_cites_its_record() -
         "(2-ER-345.)",
         "(R. 45, PageID #123.)",
         "(PX 12.)",
+        "A606.",  # the Second Circuit's joint appendix
+        "(A-606.)",
         "(3 R. 45.)",
     ],
 )
@@ -203,3 +215,23 @@ def test_the_same_cites_with_case_names_are_checked_against_the_index(complete_i
     report = check_document(document_from_text(brief), complete_index)
     assert [v.status for v in report.verdicts] == [Status.VERIFIED, Status.HALLUCINATED]
     assert [e.kind.value for e in report.verdicts[1].errors] == ["nonexistent"]
+
+
+def test_through_the_api_a_doubtful_cite_is_not_sent_and_a_record_cite_not_called_fabricated(
+    complete_index: SQLiteLibrary,
+) -> None:
+    """The same index served by the fake CourtListener API over loopback: the Atlantic is a
+    covered reporter there, so a 404 inside it is a fabrication; record cites are not asked."""
+    (case,) = complete_index.cases_at("4", "A.", 1 + PAGE_STEP)
+    fake = FakeCourtListener(complete_index, token="t")
+    brief = f"{FACT} (4 A. 123.) He fled. 3 R. 50. See {case.name}, 4 A. {1 + PAGE_STEP} (Pa. 1886).\n"
+    with fake.serve():
+        client = CourtListenerClient(fake.base_url, "t", policy=RetryPolicy(retries=0), sleep=lambda _s: None)
+        report = check_document(document_from_text(brief), CourtListenerLibrary(client))
+        client.close()
+    assert [(v.citation.text, v.status, v.reason) for v in report.verdicts] == [
+        ("4 A. 123", Status.UNVERIFIABLE, Reason.AMBIGUOUS),
+        ("3 R. 50", Status.UNVERIFIABLE, Reason.AMBIGUOUS),
+        (f"4 A. {1 + PAGE_STEP}", Status.VERIFIED, None),
+    ]
+    assert fake.state.lookup_sizes == [1]  # only the named case was asked about

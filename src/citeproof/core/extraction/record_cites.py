@@ -9,7 +9,7 @@ complete, such a cite that starts no case would be called a fabrication.
 Only a *bare* cite is a candidate: written with one of `RECORD_ABBREVIATIONS`, with no case
 name before it, no court or year parenthetical after it, not a parallel of the cite before
 it (``, 4 A. 123``, ``[30 P. 813]``, ``(17 S.E.2d 145)``) and not a case's later history.
-What else the text shows is weighed (`judge`):
+What else the text shows is weighed (`RecordCites.judgement`):
 
 * beside a record cite no reporter shares, in one cite group (``(4 A. 123; 2 RT 45)``,
   ``J.A. 45; 3 R. 45``), or with a page:line pin (``3 R. 45:3``): 2, a record cite;
@@ -18,7 +18,8 @@ What else the text shows is weighed (`judge`):
 * alone in a parenthetical that does not follow a cite or a case name (``instructed. (4 A.
   123.)``): 1;
 * beside another bare cite of a record abbreviation in one group: 1;
-* a document that cites its record elsewhere (`RECORD_SHAPES`): 1.
+* a document that cites its record elsewhere (a record cite of `RECORD_SHAPES`, or another
+  bare cite the rules above call the record): 1.
 
 Two or more: the record, not a citation. One: perhaps the record, so the cite is
 ``unverifiable`` (``ambiguous``), never a fabrication. None: a case citation like any other.
@@ -51,12 +52,14 @@ RECORD_SHAPES = re.compile(
     r"|\bROA\.\s*\d|\bAppx\s*\d|\bDoc\.\s*(?:No\.\s*)?\d|\bPageID\b|\bECF\s+No\.|\bDkt\.\s*(?:No\.\s*)?\d"
     r"|\b(?:Da|Pa|Ja)\d+\b|\b\d+T\d+-\d+\b|\bTr\.\s*(?:\d|at\b)|\b[PDG]X\s?\d|\bGov[’']t\s+Ex\."
     r"|(?<![A-Za-z]\.\s)(?<![A-Za-z]\.)\bR\.\s*\d+\b|(?<=\()[CT]\.\s*\d"  # R. 45, not A.F.T.R. 2d
+    r"|(?:(?<=\()|(?<=[.;]\s))(?:SPA|JA|A)-?\d{1,5}\b"  # Second Circuit: (A123), ". A-123."
     r")"
 )
 # The rest of a record cite after its shape: pages, lines, ranges, an "at" page, a PageID.
 _SHAPE_TAIL = re.compile(r"[\d:\-–a]*(?:\s*(?:,\s*PageID\s*[.#]?|at)\s*[\d:\-–]+)*")
 RECORD = 2  # weight at which a bare cite is the record
 _PAGE_LINE = re.compile(r"\s*:\s*\d")
+_RANGE_TAIL = re.compile(r"(?:[-–]\d+)?")
 # Between two cites of one group: a separator, and pins or "at" pages left over.
 _GAP = re.compile(r"\s*[;,]\s*(?:(?:at\s+)?[\d:\-–a]+\s*[;,]\s*)*(?:see(?:\s+also)?\s+|cf\.\s+)?", re.I)
 _LEFTOVER = re.compile(r"[\s;,.]*(?:(?:see(?:\s+also)?|cf\.|accord|e\.g\.)\s*,?)?[\s;,.]*", re.I)
@@ -131,7 +134,9 @@ class RecordCites:
 
     def __init__(self, text: str, cites: Sequence[Span], candidates: dict[Span, str]) -> None:
         self.text = text
-        self.cites = sorted(cites, key=lambda s: s.start)
+        # each cite through what eyecite leaves of its pages ("2 App. 2" of "2 App. 2-3")
+        self._extent = {c: Span(c.start, _through_range(text, c.end)) for c in cites}
+        self.cites = sorted(self._extent.values(), key=lambda s: s.start)
         self._cite_ends = {s.end for s in self.cites}
         inside = _Inside(self.cites)
         self.shapes = [
@@ -140,18 +145,29 @@ class RecordCites:
             if not inside.overlaps(m.start())
         ]
         self.candidates = dict(candidates)
+        self._candidate_extents = {self._extent[c] for c in candidates}
         self._groups = _groups(text, [*((s, True) for s in self.shapes), *((s, False) for s in self.cites)])
+        self._groups.update({c: self._groups[whole] for c, whole in self._extent.items()})
+        self._own = {c: self._judge(c, written) for c, written in self.candidates.items()}
+        self._records = [c for c, judged in self._own.items() if judged.is_record]
 
     def judgement(self, cite: Span) -> Judgement | None:
         """How strongly the text says the cite at ``cite`` is the record; None for a cite
         that is no candidate."""
-        written = self.candidates.get(cite)
-        return None if written is None else self.judge(cite, written)
+        own = self._own.get(cite)
+        if own is None or own.is_record:
+            return own
+        elsewhere = self.shapes[0] if self.shapes else next((c for c in self._records if c != cite), None)
+        if elsewhere is None:
+            return own
+        why = f"the document cites its record ({self._quoted(elsewhere)})"
+        return Judgement(own.weight + 1, (*own.reasons, why))
 
-    def judge(self, cite: Span, written: str) -> Judgement:
-        """The weight of the evidence that the bare cite at ``cite``, whose abbreviation is
-        ``written``, cites the record."""
+    def _judge(self, cite: Span, written: str) -> Judgement:
+        """The weight of what the cite's own text and group say: that the bare cite at
+        ``cite``, whose abbreviation is ``written``, cites the record."""
         reasons: list[tuple[int, str]] = []
+        whole = self._extent[cite]
         group = self._groups.get(cite, ())
         record = [s for s, shape in group if shape]
         if record:
@@ -162,12 +178,10 @@ class RecordCites:
             reasons.append(
                 (1, f"{written!r} is a record abbreviation and only an old or variant reporter name")
             )
-        if self._alone_in_parenthetical(cite, group):
+        if self._alone_in_parenthetical(whole, group):
             reasons.append((1, "it stands alone in a parenthetical, after no case"))
-        if any(s != cite and s in self.candidates for s, shape in group if not shape):
+        if any(s != whole and s in self._candidate_extents for s, shape in group if not shape):
             reasons.append((1, "beside another bare cite of a record abbreviation"))
-        if not record and any(not (cite.start <= s.start < cite.end) for s in self.shapes):
-            reasons.append((1, f"the document cites its record ({self._quoted(self.shapes[0])})"))
         return Judgement(sum(w for w, _ in reasons), tuple(r for _, r in reasons))
 
     def _quoted(self, span: Span) -> str:
@@ -201,6 +215,12 @@ def maybe_the_record(judged: Judgement) -> Abstention:
     return Abstention(
         Reason.AMBIGUOUS, f"it may cite the brief's record, not a case: no case name or year; {why}"
     )
+
+
+def _through_range(text: str, end: int) -> int:
+    """Past the rest of a page range eyecite leaves after a cite (``-3`` of ``2 App. 2-3``)."""
+    m = _RANGE_TAIL.match(text, end)
+    return m.end() if m else end
 
 
 def _opening(text: str, at: int) -> int | None:

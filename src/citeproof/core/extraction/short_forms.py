@@ -175,8 +175,8 @@ class Antecedents:
     def _bind_id(
         self, start: int, pins: tuple[int, ...], then: Hint | None
     ) -> tuple[Binding, tuple[str, ...]]:
-        if not self.entries:  # no case before it: perhaps the record is
-            first = non_case_source(self.text, 0, start, (), self.record_spans) if self.record_spans else None
+        if not self.entries:  # no case before it: the record, a brief or a statute may be
+            first = non_case_source(self.text, 0, start, self.non_case_spans, self.record_spans)
             return Binding(abstention=first), ()
         prev = self.entries[-1]
         source = non_case_source(

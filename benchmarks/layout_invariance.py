@@ -12,7 +12,15 @@ pin pages), its status, its error kinds and the case it resolved to. A document 
 the two sequences are equal; every difference is listed. Figures carry n and a Wilson interval.
 Where a layout prints the text's notes as footnotes at their calls (`footnotes`, `footnotes-pdf`),
 the source is read in the order a reader meets it: each note after the paragraph that calls it
-(`layouts.reading_order`).
+(`layouts.reading_order`). The ``record`` layout cites the brief's own record after its sentences;
+an ``Id.`` it inserts after a record cite repeats the record, so a laid-out ``id.`` reported
+``unverifiable: not_a_case_citation`` that the source lacks is what a reader should see, not a
+difference (counted apart as ``record_ids``).
+
+``--library`` names the library to check by (a file, ``default``; default: the bundled one);
+``--library record-index`` builds, over loopback, a CourtListener index whose A., P., Ohio App.,
+Rawle and Cow. volumes are complete (`citeproof.bench.record_index`), as a user's
+`citeproof library download courtlistener` would, and checks by it.
 """
 
 from __future__ import annotations
@@ -78,6 +86,17 @@ def seen(report: citeproof.Report) -> list[Seen]:
     return out
 
 
+def repeats_the_record(report: citeproof.Report) -> list[bool]:
+    """Per verdict: an ``id.`` the check reads as repeating no case (the record, a brief)."""
+    return [
+        v.citation.form.value in ("id", "ibid")
+        and v.status.value == "unverifiable"
+        and v.reason is not None
+        and v.reason.value == "not_a_case_citation"
+        for v in report.verdicts
+    ]
+
+
 def compare(item: tuple[str, str, str, int]) -> dict[str, object]:
     """Check one source text and its layout; the differences between the two."""
     name, text, layout, seed = item
@@ -85,11 +104,14 @@ def compare(item: tuple[str, str, str, int]) -> dict[str, object]:
     source = seen(citeproof.check_text(reference if reference.endswith("\n") else reference + "\n"))
     with tempfile.TemporaryDirectory() as tmp:
         path = render(layout, text, Path(tmp), random.Random(f"{seed}:{name}:{layout}"))
-        laid_out = seen(citeproof.check_file(path))
-    diffs = []
+        report = citeproof.check_file(path)
+        laid_out, record_ids = seen(report), repeats_the_record(report)
+    diffs, inserted_record_ids = [], 0
     matcher = difflib.SequenceMatcher(a=source, b=laid_out, autojunk=False)
     for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op != "equal":
+        if op == "insert" and layout == "record" and all(record_ids[b0:b1]):
+            inserted_record_ids += b1 - b0
+        elif op != "equal":
             diffs.append(
                 {
                     "op": op,
@@ -105,6 +127,7 @@ def compare(item: tuple[str, str, str, int]) -> dict[str, object]:
         "source_hallucinated": sum(s.status == "hallucinated" for s in source),
         "laid_out_hallucinated": sum(s.status == "hallucinated" for s in laid_out),
         "identical": not diffs,
+        "record_ids": inserted_record_ids,
         "differences": diffs,
     }
 
@@ -139,10 +162,13 @@ def summary(results: list[dict[str, object]], args: argparse.Namespace, seconds:
             "source_citations": sum(int(r["source_citations"]) for r in rows),  # type: ignore[call-overload]
             "source_hallucinated": sum(int(r["source_hallucinated"]) for r in rows),  # type: ignore[call-overload]
             "laid_out_hallucinated": sum(int(r["laid_out_hallucinated"]) for r in rows),  # type: ignore[call-overload]
+            "laid_out_citations": sum(int(r["laid_out_citations"]) for r in rows),  # type: ignore[call-overload]
+            "record_ids": sum(int(r.get("record_ids", 0)) for r in rows),  # type: ignore[call-overload]
         }
     return {
         "command": "python benchmarks/layout_invariance.py " + " ".join(sys.argv[1:]),
         "seed": args.seed,
+        "library": args.library_name,
         "seconds": round(seconds, 1),
         "documents": n,
         "identical": same,
@@ -150,6 +176,17 @@ def summary(results: list[dict[str, object]], args: argparse.Namespace, seconds:
         "by_layout": by_layout,
         "results": results,
     }
+
+
+def use_library(name: str | None, scratch: Path) -> str:
+    """Point every check (this process's and the workers') at the library named; its name."""
+    if name == "record-index":
+        from citeproof.bench.record_index import record_index
+
+        name = str(record_index(scratch))
+    if name:
+        os.environ["CITEPROOF_LIBRARY"] = name
+    return name or "default"
 
 
 def main() -> None:
@@ -161,8 +198,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=26)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--library", default=None, help="a library file, default, or record-index")
     args = ap.parse_args()
     items = [(name, text, layout, args.seed) for name, text in sources(args) for layout in args.layouts]
+    # after the sources: the briefs are made from the bundled library's cases
+    args.library_name = use_library(args.library, Path(tempfile.mkdtemp(prefix="record-index-")))
     started = time.time()
     results = []
     with Pool(args.workers) as pool:
@@ -176,7 +216,7 @@ def main() -> None:
         print(
             f"{layout:10} {row['identical']}/{row['documents']} identical; hallucinated "
             f"{row['source_hallucinated']} on source, {row['laid_out_hallucinated']} laid out "
-            f"({row['source_citations']} citations)"
+            f"({row['source_citations']} citations; {row['record_ids']} inserted ids of the record)"
         )
     print(f"all: {report['identical']}/{report['documents']} identical → {args.out}")
 

@@ -14,7 +14,9 @@ Each layout is a function ``(text, folder, rng) -> path``:
 * ``docx-pdf`` — that Word file exported to PDF by LibreOffice (``soffice --headless``), as a
   firm files it;
 * ``toa``, ``toa-pdf``, ``footnotes``, ``footnotes-pdf``, ``columns`` — a brief's front matter,
-  an opinion's real footnotes, a two-column reporter page (`court_layouts.py`).
+  an opinion's real footnotes, a two-column reporter page (`court_layouts.py`);
+* ``record`` — the text citing its own record after its sentences, as appellate briefs do
+  (``(1 App. 12; 3 R. 45.)``, ``J.A. 45.``, ``Tr. 45:3-9.``; `record_layouts.py`).
 """
 
 from __future__ import annotations
@@ -203,6 +205,12 @@ def _court(name: str) -> Callable[[str, Path, random.Random], Path]:
     return layout
 
 
+def _record(text: str, folder: Path, rng: random.Random) -> Path:
+    import record_layouts
+
+    return record_layouts.record(text, folder, rng)
+
+
 LAYOUTS: dict[str, Callable[[str, Path, random.Random], Path]] = {
     "numbered": numbered,
     "slip": slip,
@@ -214,6 +222,7 @@ LAYOUTS: dict[str, Callable[[str, Path, random.Random], Path]] = {
     "footnotes": _court("footnotes"),
     "footnotes-pdf": _court("footnotes_pdf"),
     "columns": _court("columns"),
+    "record": _record,
 }
 NOTES_AT_CALLS = {"footnotes", "footnotes-pdf"}  # layouts that print each note where it is called
 

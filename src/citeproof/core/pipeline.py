@@ -83,7 +83,8 @@ def check_document(
     citations = extract_citations(document, budget)  # polls the deadline and the cap as it goes
     budget.found(len(citations))
     deadline.check("after extracting the citations")
-    library.prefetch(citations)  # remote libraries batch their lookups before resolution
+    # remote libraries batch their lookups before resolution; a cite the text abstains on is not asked
+    library.prefetch([c for c in citations if c.abstention is None])
     by_id = {c.id: c for c in citations}
     resolutions: dict[str, Resolution] = {}
     cache: dict[tuple[object, ...], Resolution] = {}

@@ -15,14 +15,15 @@ from dataclasses import dataclass, replace
 
 from citeproof.core.extraction.attribution import Claims, attribute
 from citeproof.core.extraction.pieces import eyecite_pieces
-from citeproof.core.extraction.short_forms import Antecedents, Hint
+from citeproof.core.extraction.record_cites import maybe_the_record, record_cites
+from citeproof.core.extraction.short_forms import Antecedents, Binding, Hint
 from citeproof.core.extraction.statute_citations import LawCite, statute_citations
 from citeproof.core.extraction.statutes.ua import ua_citations
 from citeproof.core.extraction.statutes.us import find_statutes
 from citeproof.core.limits import Budget, unbounded
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.reading.layout import ReadingText, in_document, reading_text
-from citeproof.core.text.context import Sentences, case_name_before, year_paren_after
+from citeproof.core.text.context import HISTORY_BEFORE, Sentences, case_name_before, year_paren_after
 from citeproof.core.text.courts import court_by_paren, eyecite_court_lookup
 from citeproof.core.text.editions import find_unlisted_editions
 from citeproof.core.text.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
@@ -239,6 +240,7 @@ def _assemble_cases(
     text: str, raws: list[_RawCite], sentences: Sentences, statute_spans: list[Span], budget: Budget
 ) -> list[Citation]:
     antecedents = Antecedents(text, statute_spans)
+    records = record_cites(text, raws)
     out: list[Citation] = []
     first_pages = _FirstPages(out)
     floor = 0
@@ -246,6 +248,11 @@ def _assemble_cases(
     while i < len(raws):
         budget.tick("reading case names and short forms")
         raw = raws[i]
+        record = records.judgement(Span(raw.span.start, raw.pin_end))
+        if record is not None and record.is_record:  # the brief's record: no citation
+            antecedents.add_record(Span(raw.span.start, raw.pin_end))
+            floor, i = raw.pin_end, i + 1
+            continue
         name = case_name_before(text, raw.span.start, floor) if raw.form is CiteForm.FULL else None
         if raw.form is CiteForm.FULL and _is_pin_reference(text, raw, name, first_pages, floor):
             raw = replace(raw, form=CiteForm.SHORT, pin=raw.page, antecedent_guess=None)
@@ -259,7 +266,12 @@ def _assemble_cases(
         while i + len(group) < len(raws) and _is_parallel(text, group[-1], raws[i + len(group)]):
             group.append(raws[i + len(group)])
         cites = _full_group(text, group, name, floor, len(out))
-        antecedents.add_full(cites)
+        if record is not None and record.weight:  # perhaps the record: no verdict of fabrication
+            cites = [replace(c, abstention=maybe_the_record(record)) for c in cites]
+            for c in cites:
+                antecedents.add_short(c, Binding(abstention=c.abstention))
+        else:
+            antecedents.add_full(cites)
         out.extend(cites)
         floor = out[-1].span.end
         i += len(group)
@@ -325,14 +337,6 @@ class _FirstPages:
         return self.pages.get((volume, reporter), [])
 
 
-# subsequent (and prior) history: what follows names the same case at another stage
-_HISTORY_BEFORE = re.compile(
-    r"\b(?:aff'?d|rev'?d|aff'?g|rev'?g|vacated|modified|remanded|cert\.\s+(?:denied|granted|dismissed)|"
-    r"overruled|abrogated|superseded|withdrawn|amended)\b[^.;()]{0,40}?,?\s*$",
-    re.I,
-)
-
-
 def _is_pin_reference(
     text: str, raw: _RawCite, name: tuple[str, Span] | None, earlier: _FirstPages, floor: int
 ) -> bool:
@@ -342,7 +346,7 @@ def _is_pin_reference(
     case's later history (``aff'd, 471 U.S. 359``) or with a year of its own is a case."""
     if name is not None or not (raw.page or "").isdigit():
         return False
-    if _HISTORY_BEFORE.search(text, max(0, raw.span.start - 60), raw.span.start):
+    if HISTORY_BEFORE.search(text, max(0, raw.span.start - 60), raw.span.start):
         return False
     if year_paren_after(text, raw.pin_end) is not None:
         return False

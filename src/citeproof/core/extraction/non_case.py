@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from citeproof.core.extraction.record_cites import RECORD_SHAPES
 from citeproof.core.models import Abstention, Reason, Span
 
 _SOURCES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -18,7 +19,7 @@ _SOURCES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|\bJ\.\s?A\.\s*\d|(?<!\.\s)(?<!\.)\bApp\.\s*\d+(?![\d\s.]*(?:d|th|st|nd|rd)\b)(?!\d*\s*\))"
             r"|\bPet\.\s*App\.|\bExhs?\.\s*[\dA-Z]"
             r"|\bEx\.\s*[\dA-Z]|\bExhibit\s+[\dA-Z]|\bDkt\.|\bDocket\s+(?:No\.|Entry|#)|\bECF\s+No\."
-            r"|\[\s*#?\s*\d+\s*\]\s*at\s+\d",
+            r"|\[\s*#?\s*\d+\s*\]\s*at\s+\d|" + RECORD_SHAPES.pattern,
         ),
         (
             "a filing or brief",
@@ -48,13 +49,17 @@ _SNIPPET = 30
 _SECTION_PIN = re.compile(r"[\s,]*(?:at\s+)?(?:§|\bart\.|\bch\.)")
 
 
-def non_case_source(text: str, start: int, end: int, statutes: Sequence[Span] = ()) -> Abstention | None:
+def non_case_source(
+    text: str, start: int, end: int, statutes: Sequence[Span] = (), records: Sequence[Span] = ()
+) -> Abstention | None:
     """The first non-case source cited in ``text[start:end]`` (a statute among
-    ``statutes``), as the reason an ``id.`` at ``end`` is not checked against a case.
+    ``statutes``, the record among ``records``), as the reason an ``id.`` at ``end`` is
+    not checked against a case.
 
     Inside the explanatory parenthetical of the cite before it, it may be the
     parenthetical's own source: then the ``id.`` is ambiguous rather than surely no case."""
     found = [(s.start, "a statute") for s in statutes if start <= s.start < end]
+    found += [(s.start, "the record") for s in records if start <= s.start < end]
     for label, pattern in _SOURCES:
         m = pattern.search(text, start, end)
         if m:

@@ -97,6 +97,7 @@ class Antecedents:
     def __init__(self, text: str, non_case_spans: Sequence[Span] = ()) -> None:
         self.text = text
         self.non_case_spans = tuple(non_case_spans)
+        self.record_spans: list[Span] = []  # the brief's record cites eyecite read as cases
         self.entries: list[_Entry] = []
         self.members: dict[str, list[Citation]] = {}  # case key → its full cites
         self.names: dict[str, set[frozenset[str]]] = {}  # case key → the names it was cited by
@@ -126,6 +127,10 @@ class Antecedents:
         host, depth = self._nesting(group[0].span.start)
         for c in group:
             self._append(_Entry(c, (key,), member, host, depth))
+
+    def add_record(self, span: Span) -> None:
+        """A cite to the brief's own record, read as a case's and dropped (`record_cites`)."""
+        self.record_spans.append(span)
 
     def add_short(self, citation: Citation, binding: Binding, cases: tuple[str, ...] = ()) -> None:
         host, depth = self._nesting(citation.span.start)
@@ -170,13 +175,18 @@ class Antecedents:
     def _bind_id(
         self, start: int, pins: tuple[int, ...], then: Hint | None
     ) -> tuple[Binding, tuple[str, ...]]:
-        if not self.entries:
-            return Binding(), ()
+        if not self.entries:  # no case before it: the record, a brief or a statute may be
+            first = non_case_source(self.text, 0, start, self.non_case_spans, self.record_spans)
+            return Binding(abstention=first), ()
         prev = self.entries[-1]
-        source = non_case_source(self.text, prev.citation.span.end, start, self.non_case_spans)
+        source = non_case_source(
+            self.text, prev.citation.span.end, start, self.non_case_spans, self.record_spans
+        )
         if source is not None:
             return Binding(abstention=source), ()
-        if prev.abstention is not None and prev.abstention.reason is Reason.NOT_A_CASE_CITATION:
+        if prev.abstention is not None and (
+            prev.abstention.reason is Reason.NOT_A_CASE_CITATION or prev.citation.form is CiteForm.FULL
+        ):  # it repeats what no case is (or perhaps the record)
             return Binding(abstention=prev.abstention), ()
         keys = [*(prev.host.cases if prev.host else ()), *prev.cases]
         candidates = tuple(k for k in dict.fromkeys(keys) if k not in self.caption)
@@ -266,7 +276,7 @@ class Antecedents:
                 return Abstention(Reason.AMBIGUOUS_SHORT_FORM, note)
         floor = self.entries[at - 1].span_end if at > 0 else 0
         start = self.entries[at].citation.span.start
-        source = non_case_source(self.text, floor, start, self.non_case_spans)
+        source = non_case_source(self.text, floor, start, self.non_case_spans, self.record_spans)
         if source is not None:
             note = f"its pin fits no page of the case before it, which {source.note.removeprefix('it ')}"
             return Abstention(Reason.AMBIGUOUS_SHORT_FORM, note)

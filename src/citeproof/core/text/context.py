@@ -43,6 +43,12 @@ _YEAR_PAREN = re.compile(
     r"[(\[](?P<court>[^()\[\]]{0,60}?)\s*(?:(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
     r"[a-z]*\.?\s+\d{1,2},\s*)?(?P<year>1[6-9]\d\d|20\d\d)[)\]]"
 )
+# subsequent (and prior) history before a cite: it names the same case at another stage
+HISTORY_BEFORE = re.compile(
+    r"\b(?:aff'?d|rev'?d|aff'?g|rev'?g|vacated|modified|remanded|cert\.\s+(?:denied|granted|dismissed)|"
+    r"overruled|abrogated|superseded|withdrawn|amended)\b[^.;()]{0,40}?,?\s*$",
+    re.I,
+)
 _NOT_A_COURT = re.compile(r"^\s*[a-z]|\b\d+\s+[A-Z][\w.' ]*?\s(?:at\s+)?\d")
 _QUOTES = (re.compile(r"\"(?P<body>[^\"]{2,2000}?)\""), re.compile(r"“(?P<body>[^“”]{2,2000}?)”"))
 # Any quoted words, straight and curly marks mixed, as the checks read a proposition or an

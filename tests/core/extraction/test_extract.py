@@ -208,7 +208,7 @@ def test_eyecite_looks_for_no_reference_citations_during_extraction():
     import eyecite.find
 
     from citeproof.core.extraction.extract import extract_citations as extract
-    from citeproof.core.extraction.extract import eyecite_without_references
+    from citeproof.core.extraction.raw_cites import eyecite_without_references
     from citeproof.core.reading.read import document_from_text
 
     original = eyecite.find.extract_reference_citations

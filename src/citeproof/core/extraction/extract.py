@@ -1,20 +1,18 @@
-"""Document → citations: eyecite for the cites, our own parsing for everything around them.
+"""Document → citations: eyecite for the cites (`raw_cites.py`), our own parsing for
+everything around them.
 
-One public verb, `extract_citations`. eyecite runs piece by piece (`pieces.py`) with a
-precomputed court table (see `courts.py`); years, courts and case names are read
-from the text between neighbouring citations, so they never bleed across them.
+One public verb, `extract_citations`. Years, courts and case names are read from the text
+between neighbouring citations, so they never bleed across them; parallels are grouped and
+short forms bound here.
 """
 
 from __future__ import annotations
 
-import functools
-import logging
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from citeproof.core.extraction.attribution import Claims, attribute
-from citeproof.core.extraction.pieces import eyecite_pieces
+from citeproof.core.extraction.raw_cites import RawCite, raw_citations
 from citeproof.core.extraction.record_cites import maybe_the_record, record_cites
 from citeproof.core.extraction.short_forms import Antecedents, Binding, Hint
 from citeproof.core.extraction.statute_citations import LawCite, statute_citations
@@ -24,35 +22,8 @@ from citeproof.core.limits import Budget, unbounded
 from citeproof.core.models import Citation, CitationType, CiteForm, Document, Span
 from citeproof.core.reading.layout import ReadingText, in_document, reading_text
 from citeproof.core.text.context import HISTORY_BEFORE, Sentences, case_name_before, year_paren_after
-from citeproof.core.text.courts import court_by_paren, eyecite_court_lookup
-from citeproof.core.text.editions import find_unlisted_editions
-from citeproof.core.text.pins import PIN_WINDOW, is_first_page_list, note_pin_at, parse_pin_pages
-from citeproof.core.text.swap import Swap
-from citeproof.core.text.tokenizer import indexed_tokenizer
-
-# eyecite logs its own diagnostics ("Unknown overlap case") without a handler of its own, so
-# Python printed them on every check's stderr. A NullHandler keeps them off the terminal;
-# an application that configures logging still receives them through the root logger.
-logging.getLogger("eyecite").addHandler(logging.NullHandler())
-
-
-@dataclass(frozen=True, slots=True)
-class _RawCite:
-    """One eyecite citation, shifted to document offsets."""
-
-    form: CiteForm
-    span: Span
-    pin_end: int
-    volume: str | None
-    reporter: str | None
-    page: str | None
-    pin: str | None
-    antecedent_guess: str | None
-    is_law: bool = False
-    title: str | None = None
-    section: str | None = None
-    eyecite_name: str | None = None  # eyecite's own parties, used when our parse finds none
-    name_start: int | None = None
+from citeproof.core.text.courts import court_by_paren
+from citeproof.core.text.pins import PIN_WINDOW, is_first_page_list, parse_pin_pages
 
 
 def extract_citations(document: Document, budget: Budget | None = None) -> tuple[Citation, ...]:
@@ -68,12 +39,7 @@ def extract_citations(document: Document, budget: Budget | None = None) -> tuple
     budget = budget or unbounded()
     reading = reading_text(document.text)
     text = reading.text
-    # eyecite sometimes emits an ``id.`` after the cite that follows it.
-    found = list(_eyecite_citations(text, budget))
-    raws = sorted(
-        (_with_note_pin(text, r) for r in _with_unlisted_editions(text, found)),
-        key=lambda r: r.span.start,
-    )
+    raws = raw_citations(text, budget)
     budget.tick("extracting citations: splitting sentences")
     sentences = Sentences(text)
     laws = [r for r in raws if r.is_law]
@@ -110,134 +76,11 @@ def _finished(c: Citation, claims: Claims | None, ids: dict[str, str], reading: 
     return in_document(c, reading, **changes)
 
 
-def _with_unlisted_editions(text: str, raws: list[_RawCite]) -> list[_RawCite]:
-    """Add the cites to editions a series never had ("446 Cal. Rptr. 4th 183"), which
-    eyecite does not know and skips (see `editions.py`)."""
-    extra = [
-        _RawCite(CiteForm.FULL, e.span, e.span.end, e.volume, e.edition.reporter, e.page, None, None)
-        for e in find_unlisted_editions(text)
-        if not any(r.span.start < e.span.end and e.span.start < r.span.end for r in raws)
-    ]
-    return sorted(raws + extra, key=lambda r: r.span.start) if extra else raws
-
-
-def _no_reference_citations(*_args: object, **_kwargs: object) -> list[object]:
-    return []
-
-
-# eyecite looks for "Name at 5" references after every full cite by scanning the whole
-# rest of the text: quadratic time (16,000 cites on one line ran past 300 s). We read no
-# ReferenceCitation (short forms are ours, `short_forms.py`) and eyecite's filter always
-# drops a reference for any citation it overlaps, so inside this scope it finds none.
-eyecite_without_references = Swap("eyecite.find", "extract_reference_citations", _no_reference_citations)
-
-
-def _eyecite_citations(text: str, budget: Budget) -> Iterator[_RawCite]:
-    from eyecite import get_citations
-    from eyecite.models import (
-        FullCaseCitation,
-        FullLawCitation,
-        IdCitation,
-        ShortCaseCitation,
-        SupraCitation,
-    )
-
-    extract = functools.partial(get_citations, tokenizer=indexed_tokenizer())
-    read_kinds = (FullLawCitation, FullCaseCitation, ShortCaseCitation, IdCitation, SupraCitation)
-    count = 0
-    for offset, para in eyecite_pieces(text):
-        if not re.search(r"\d|\bid\.|\bsupra\b", para, re.I):
-            continue
-        budget.tick("extracting citations")
-        # eyecite's court lookup from our precomputed table, and no reference citations
-        with eyecite_court_lookup, eyecite_without_references:
-            found = list(_without_nominative_overlaps(para, extract))
-        count += sum(isinstance(c, read_kinds) for c in found)
-        budget.found(count)  # counted as found, before the cites are assembled
-        for cite in found:
-            start, end = cite.span()
-            meta = cite.metadata
-            pin_end = (getattr(meta, "pin_cite_span_end", None) or end) + offset
-            if isinstance(cite, FullLawCitation):
-                yield _RawCite(
-                    CiteForm.FULL,
-                    Span(start + offset, end + offset),
-                    pin_end,
-                    None,
-                    cite.groups.get("reporter"),
-                    None,
-                    None,
-                    None,
-                    True,
-                    cite.groups.get("title") or cite.groups.get("chapter"),
-                    cite.groups.get("section"),
-                )
-                continue
-            form = {
-                FullCaseCitation: CiteForm.FULL,
-                ShortCaseCitation: CiteForm.SHORT,
-                IdCitation: CiteForm.ID,
-                SupraCitation: CiteForm.SUPRA,
-            }.get(type(cite))
-            if form is None:
-                continue
-            reporter = cite.corrected_reporter() if form in (CiteForm.FULL, CiteForm.SHORT) else None
-            pin = getattr(meta, "pin_cite", None)
-            pin_start = getattr(meta, "pin_cite_span_start", None)
-            if pin_start is not None and pin_start < start:  # words before a cite are not its pin
-                pin, pin_end = None, end + offset
-            plaintiff, defendant = getattr(meta, "plaintiff", None), getattr(meta, "defendant", None)
-            name = f"{plaintiff} v. {defendant}" if plaintiff and defendant else None
-            full_start = getattr(cite, "full_span_start", None)
-            yield _RawCite(
-                form,
-                Span(start + offset, end + offset),
-                pin_end,
-                cite.groups.get("volume"),
-                reporter,
-                cite.groups.get("page"),
-                pin,
-                getattr(meta, "antecedent_guess", None),
-                eyecite_name=name,
-                name_start=full_start + offset if full_start is not None else None,
-            )
-
-
-def _with_note_pin(text: str, raw: _RawCite) -> _RawCite:
-    """eyecite drops a pin that points into a note (``Id. at 284 n.6``, ``122 S.W.3d at
-    284 n. 6``): read it from the text, so the pin page is checked knowing it is a note's."""
-    found = None if raw.is_law else note_pin_at(text, raw.pin_end)
-    if found is None:
-        return raw
-    page, note, end = found
-    page = page or raw.pin or (raw.page if raw.form is CiteForm.SHORT else None) or ""
-    return replace(raw, pin=f"{page} {note}".strip(), pin_end=end)
-
-
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")  # a paragraph break
-_NUMBERED_CITE = re.compile(r"\s*\d+\s+[A-Z][\w.' ]{0,24}?\s+\d+")
-
-
-def _without_nominative_overlaps(para: str, get_citations):  # type: ignore[no-untyped-def]
-    """eyecite 2.6 reads a party named like a nominative reporter ("Smith v. Thompson,
-    359 Ill. App. 3d 944") as ``Thompson, 359`` and drops the real cite it overlaps.
-    Blank out such a party (same length, so offsets hold) and extract again."""
-    found = get_citations(para)
-    masked = para
-    for cite in found:
-        start, end = cite.span()
-        if (
-            type(cite).__name__ == "FullCaseCitation"
-            and not cite.groups.get("volume")
-            and _NUMBERED_CITE.match(para, para.find(",", start, end) + 1 or end)
-        ):
-            comma = para.find(",", start, end)
-            masked = masked[:start] + " " * (comma - start) + masked[comma:]
-    return found if masked == para else get_citations(masked)
 
 
 def _assemble_cases(
-    text: str, raws: list[_RawCite], sentences: Sentences, statute_spans: list[Span], budget: Budget
+    text: str, raws: list[RawCite], sentences: Sentences, statute_spans: list[Span], budget: Budget
 ) -> list[Citation]:
     antecedents = Antecedents(text, statute_spans)
     records = record_cites(text, raws)
@@ -280,9 +123,9 @@ def _assemble_cases(
 
 def _trailing_parallels(
     text: str,
-    raws: list[_RawCite],
+    raws: list[RawCite],
     i: int,
-    short: _RawCite,
+    short: RawCite,
     out: list[Citation],
     sentences: Sentences,
     antecedents: Antecedents,
@@ -309,7 +152,7 @@ def _trailing_parallels(
     return i
 
 
-def _cite_run_into(text: str, raw: _RawCite, nxt: _RawCite | None) -> Hint | None:
+def _cite_run_into(text: str, raw: RawCite, nxt: RawCite | None) -> Hint | None:
     """``Id., 458 U.S. at 801`` or ``Id. at 431, 111 S. Ct. 2382``: the volume, reporter
     and pins of the cite an ``id.`` runs into."""
     if raw.form is not CiteForm.ID or nxt is None or nxt.form not in (CiteForm.SHORT, CiteForm.FULL):
@@ -338,7 +181,7 @@ class _FirstPages:
 
 
 def _is_pin_reference(
-    text: str, raw: _RawCite, name: tuple[str, Span] | None, earlier: _FirstPages, floor: int
+    text: str, raw: RawCite, name: tuple[str, Span] | None, earlier: _FirstPages, floor: int
 ) -> bool:
     """A nameless full-form cite (``At 387 U.S. 108, ...``) a few pages into a case the
     document already cited in the same volume: a pin reference to it, not a new case.
@@ -358,7 +201,7 @@ def _is_pin_reference(
     return page not in same_volume and any(first < page <= first + PIN_WINDOW for first in same_volume)
 
 
-def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
+def _is_parallel(text: str, prev: RawCite, nxt: RawCite) -> bool:
     """A full cite right after another, a comma between, in the same paragraph (a table of
     authorities' last entry, ``117 A.2d 110 16,``, is not the parallel of the text's first
     cite in the next paragraph)."""
@@ -371,7 +214,7 @@ def _is_parallel(text: str, prev: _RawCite, nxt: _RawCite) -> bool:
 
 
 def _full_group(
-    text: str, group: list[_RawCite], name: tuple[str, Span] | None, floor: int, base: int
+    text: str, group: list[RawCite], name: tuple[str, Span] | None, floor: int, base: int
 ) -> list[Citation]:
     """The citations of one full cite and its parallels; ``name``: the case name written
     before the first (`case_name_before`), if any."""
@@ -415,7 +258,7 @@ def _full_group(
 
 def _short_form(
     text: str,
-    raw: _RawCite,
+    raw: RawCite,
     index: int,
     sentences: Sentences,
     antecedents: Antecedents,

@@ -69,7 +69,7 @@ _PARALLEL_GAP = re.compile(r"\s*[,(\[]\s*")  # ", 4 A. 123", "[30 P. 813]", "(17
 
 
 class ReadCite(Protocol):
-    """A cite as eyecite read it (``extract._RawCite``)."""
+    """A cite as eyecite read it (``raw_cites.RawCite``)."""
 
     @property
     def form(self) -> CiteForm: ...

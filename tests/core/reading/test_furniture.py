@@ -14,6 +14,7 @@ from tests.pack import record_by_id
 
 from citeproof.api import check_file, check_text
 from citeproof.core.reading.furniture import furniture_spans, goes_on, without_furniture
+from citeproof.core.reading.hyphens import across_pages, joined
 from citeproof.core.reading.pdf import paragraph_starts
 from citeproof.core.reading.read import unwrap_same_length
 
@@ -169,10 +170,19 @@ def test_what_goes_on_across_a_page_break(before, after, joined):
     assert goes_on(before, after) is joined
 
 
-def test_a_pin_range_broken_after_its_hyphen_stays_a_range(library):
-    text = "The Court so held. Strickland v. Washington, 466 U.S. 668, 687-\n88 (1984). The rule stands.\n"
+@pytest.mark.parametrize("dash", ["-", "\u2013"])
+def test_a_pin_range_broken_after_its_hyphen_stays_a_range(library, dash):
+    text = (
+        f"The Court so held. Strickland v. Washington, 466 U.S. 668, 687{dash}\n88 (1984). The rule stands.\n"
+    )
     (verdict,) = check_text(text, library).verdicts
     assert verdict.citation.pin_pages == (687, 688)
+
+
+def test_a_page_ending_in_a_pin_ranges_dash_joins_the_next_page_without_a_space():
+    assert across_pages("Kepo'o, 106 Hawai'i at 289\u2013", "90, 103 P.3d at 958", "") == "\u2013"
+    assert across_pages("at 687-", "88 (1984)", "") == "-"
+    assert joined("at 289\u2013\n90, 103 P.3d") == "at 289\u201390, 103 P.3d"
 
 
 def test_a_page_of_a_few_lines_still_parts_its_paragraphs():

@@ -24,7 +24,7 @@ class Break:
     keeps_hyphen: bool
 
 
-_RANGE_BREAK = re.compile(r"(?<=\d)-[ \t]*\r?\n[ \t]*(?=\d)")
+_RANGE_BREAK = re.compile(r"(?<=\d)[-–][ \t]*\r?\n[ \t]*(?=\d)")  # "422-" | "23", "289–" | "90"
 
 
 def line_breaks(text: str) -> list[Break]:
@@ -54,8 +54,8 @@ def across_pages(before: str, after: str, lowered: str) -> str | None:
     """How a page ending in a hyphenated word (``comm-``) joins the next (``ercial``):
     the hyphen kept or dropped (`keeps_hyphen`), kept in a range of numbers; None when the
     break is no such word."""
-    if re.search(r"\d-$", before) and after[:1].isdigit():
-        return "-"
+    if re.search(r"\d[-–]$", before) and after[:1].isdigit():
+        return before[-1]
     head = re.search(r"([A-Za-z]+)-$", before)
     tail = _WORD_AFTER.match(after)
     if head is None or tail is None:
@@ -67,7 +67,7 @@ def joined(text: str) -> str:
     """``text`` with each hyphenated line break closed up (a compound's hyphen kept)."""
     pieces, cursor = [], 0
     for b in line_breaks(text):
-        pieces += [text[cursor : b.start], "-" if b.keeps_hyphen else ""]
+        pieces += [text[cursor : b.start], text[b.start] if b.keeps_hyphen else ""]
         cursor = b.end
     return "".join(pieces) + text[cursor:]
 

@@ -113,14 +113,14 @@ REPLACEMENTS: dict[str, str] = {
     **{chr(0xFF10 + d): str(d) for d in range(10)},  # fullwidth digits
 }
 # How citations are typed in real filings, read as they are printed: a dash between two
-# numbers (a pin range, "490–91"), a Westlaw number run together ("2019WL1493461"), a page
-# run into its reporter ("Haw.296"), an apostrophe of another shape inside a reporter's name
-# ("Fed. App’x", "Hawaiʻi"), a Hangul filler standing for the space between a volume and its
-# reporter or a reporter and its page ("372\u3164U.S.", "U.S.\u3164335"); each rewritten only
-# where a citation has it.
+# numbers (a pin range, "490–91", also broken after its dash at a line's end), a Westlaw
+# number run together ("2019WL1493461"), a page run into its reporter ("Haw.296"), an
+# apostrophe of another shape inside a reporter's name ("Fed. App’x", "Hawaiʻi"), a Hangul
+# filler standing for the space between a volume and its reporter or a reporter and its page
+# ("372\u3164U.S.", "U.S.\u3164335"); each rewritten only where a citation has it.
 _IN_CITATIONS: tuple[tuple[str, str], ...] = (
     (rf"(?<=\d)[{_FILLERS}](?=[A-Za-z])|(?<=[A-Za-z.,])[{_FILLERS}](?=\d)", " "),
-    (r"(?<=\d)[\u2012\u2013\u2014](?=\d)", "-"),
+    (r"(?<=\d)[\u2012\u2013\u2014](?=\u00ad*\d)", "-"),  # soft hyphens: a range broken at a line's end
     (r"(?<=\b\d{4})WL(?=\d{3,}\b)", " WL "),
     (r"(?<=\b[A-Z][a-z])\.(?=\d{1,5}\b)|(?<=[A-Z][a-z]{2})\.(?=\d{1,5}\b)", ". "),
     (r"(?<=App)[’ʼʻ‘`´\x91\x92](?=x\b)|(?<=Hawai)[’ʼʻ‘`´\x91\x92](?=i\b)", "'"),

@@ -341,13 +341,13 @@ def test_an_nli_model_that_reads_entailment_vetoes_a_rule_and_one_that_reads_con
 # --- polarity within the scope of what the claim says ---------------------------------------
 
 
-def _synthetic(said: str) -> Opinion:
+def synthetic_opinion(said: str) -> Opinion:
     return Opinion("synthetic:1", f"OPINION\n\n{said}\n\nAffirmed.", ())
 
 
 def test_a_claim_repeating_a_fragment_of_the_sentence_is_not_its_opposite():
     # the negation ("not connected") lies in a part of the sentence the claim does not repeat
-    opinion = _synthetic(
+    opinion = synthetic_opinion(
         "In 1987, in a venture not connected with her medical practice, Dr. Alvarez founded a clinic "
         "with two partners to serve migrant farmworkers in the valley."
     )
@@ -360,7 +360,7 @@ def test_a_claim_repeating_a_fragment_of_the_sentence_is_not_its_opposite():
 
 
 def test_a_negation_governing_the_repeated_fragment_still_reverses_it():
-    opinion = _synthetic(
+    opinion = synthetic_opinion(
         "No hearing is required before a tenant's lease is terminated for nonpayment of rent."
     )
     f = flagged(
@@ -370,7 +370,7 @@ def test_a_negation_governing_the_repeated_fragment_still_reverses_it():
 
 
 def test_a_negation_governing_words_the_claim_does_not_say_is_outside_its_scope():
-    opinion = _synthetic(
+    opinion = synthetic_opinion(
         "Although the lease did not mention pets, the landlord was entitled to terminate it after the "
         "tenant's third unpaid month of rent."
     )
@@ -387,19 +387,19 @@ def test_a_negation_governing_words_the_claim_does_not_say_is_outside_its_scope(
 def test_a_string_of_citations_and_parentheticals_is_not_the_courts_statement():
     parenthetical = "a tenant may withhold rent where the landlord leaves the premises in disrepair"
     reversed_ = "A tenant may never withhold rent where the landlord leaves the premises in disrepair."
-    run = _synthetic(
+    run = synthetic_opinion(
         "See Adams v. Baker, 12 F.3d 34, 36 (1st Cir. 1994) (stating that a landlord must give written "
         "notice before entry and that oral notice is not enough); Cole v. Dunn, 56 F.3d 78, 80 (2d Cir. "
         f"1995) (explaining that {parenthetical})."
     )
     assert flagged(reversed_, HARRIS, run) is None
-    relied_on = _synthetic(f"See Cole v. Dunn, 56 F.3d 78, 80 (2d Cir. 1995) ({parenthetical}).")
+    relied_on = synthetic_opinion(f"See Cole v. Dunn, 56 F.3d 78, 80 (2d Cir. 1995) ({parenthetical}).")
     f = flagged(reversed_, HARRIS, relied_on)  # a single "See X (proposition)": the court relies on it
     assert f is not None and f.rule == "polarity"
 
 
 def test_no_evidence_to_the_contrary_is_not_the_opposite_of_the_evidence():
-    opinion = _synthetic(
+    opinion = synthetic_opinion(
         "Evidence in the record shows that the tenant's checks were returned by the bank unpaid."
     )
     assert (
@@ -413,7 +413,7 @@ def test_no_evidence_to_the_contrary_is_not_the_opposite_of_the_evidence():
 
 
 def test_a_court_that_erred_in_finding_something_rejects_it():
-    opinion = _synthetic(
+    opinion = synthetic_opinion(
         "The trial court erred in finding that the tenant abandoned the premises before the lease expired."
     )
     repeated = (
@@ -434,21 +434,21 @@ def test_a_holding_denied_is_neither_the_claim_nor_its_opposite():
         f"Nothing in our earlier cases suggests that {RENT}.",
         f"This Court did not hold in Adams that {RENT}.",
     ):
-        assert flagged(NOT_RENT, HARRIS, _synthetic(denied)) is None, denied
-    f = flagged(NOT_RENT, HARRIS, _synthetic(f"We hold, however, that {RENT}."))
+        assert flagged(NOT_RENT, HARRIS, synthetic_opinion(denied)) is None, denied
+    f = flagged(NOT_RENT, HARRIS, synthetic_opinion(f"We hold, however, that {RENT}."))
     assert f is not None and f.rule == "polarity"
 
 
 def test_what_a_lower_court_held_is_not_this_courts_statement():
-    recital = _synthetic(f"In this case, the Court of Appeals held that {RENT}.")
+    recital = synthetic_opinion(f"In this case, the Court of Appeals held that {RENT}.")
     assert flagged(NOT_RENT, HARRIS, recital) is None
-    rejected = _synthetic(f"The trial court erred in finding that {RENT}.")
+    rejected = synthetic_opinion(f"The trial court erred in finding that {RENT}.")
     f = flagged(f"{RENT[0].upper()}{RENT[1:]}.", HARRIS, rejected)
     assert f is not None and f.rule == "rejecting_frame"
 
 
 def test_a_rejected_contention_must_share_more_than_two_of_the_claims_words():
-    opinion = _synthetic(
+    opinion = synthetic_opinion(
         "However, defendants argue that the issues presented on appeal are questions of law, and thus "
         "they should be decided by this court in the first instance. We disagree."
     )

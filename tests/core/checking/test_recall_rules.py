@@ -4,51 +4,23 @@ leave alone."""
 
 from __future__ import annotations
 
+from tests.core.checking.test_misrep import HARRIS, claim, synthetic_opinion
+
 from citeproof.core.checking.support import check_support
 from citeproof.core.models import (
-    Citation,
-    CitationType,
-    CiteForm,
     ErrorKind,
     Finding,
-    Opinion,
     Outcome,
-    Span,
     Status,
 )
 from citeproof.core.pipeline import check_document
 from citeproof.core.reading.read import document_from_text
 from citeproof.library.sqlite import SQLiteLibrary
 
-CITE = "359 Ill. App. 3d 931"
-NAME = "People v. Harris"
-
-
-def _opinion(said: str) -> Opinion:
-    return Opinion("synthetic:1", f"OPINION\n\n{said}\n\nAffirmed.", ())
-
-
-def _claim(proposition: str) -> Citation:
-    start = len(proposition) + 5 + len(NAME) + 2
-    volume, *reporter, page = CITE.split()
-    return Citation(
-        id="c1",
-        type=CitationType.CASE,
-        form=CiteForm.FULL,
-        text=CITE,
-        span=Span(start, start + len(CITE)),
-        volume=volume,
-        reporter=" ".join(reporter),
-        page=page,
-        case_name=NAME,
-        proposition=proposition,
-        proposition_span=Span(0, len(proposition)),
-    )
-
 
 def rule(proposition: str, said: str) -> str | None:
     """The rule that flags the proposition against an opinion saying ``said``, or None."""
-    f: Finding = check_support(_claim(proposition), _opinion(said))
+    f: Finding = check_support(claim(proposition, HARRIS), synthetic_opinion(said))
     assert f.kind is ErrorKind.MISREPRESENTATION
     return f.rule if f.outcome is Outcome.FAIL else None
 

@@ -126,7 +126,7 @@ def locate(quote: str, opinion_text: str) -> QuoteMatch | None:
         return None
     norm = normalise_cached(opinion_text)
     found = _occurrences(pieces, f" {norm.joined} ")
-    if not found and "-" in quote + opinion_text:
+    if not found and ("-" in quote or "-" in opinion_text):
         # a hyphen one side has and the other lacks ("non-" | "forcible" closed up by a
         # document's line break, "nonforcible" in the opinion) is not an altered word
         norm = normalise_joined_cached(opinion_text)
